@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps';
+import { installAccessControl } from './http/access-hook';
+import { installErrorHandler } from './http/error-handler';
+import { routeModules } from './modules/index';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface AppOptions {
+  /** Serve the built web app from dist/ (npm start); tests leave it off. */
+  serveWeb?: boolean;
+  /** Extra plugins mounted after the API (e.g. the exchange sandbox under /sandbox). */
+  extraPlugins?: Array<(app: FastifyInstance, deps: Deps) => void | Promise<void>>;
+}
+
+/** Builds the Fastify instance; `main.ts` listens with it and tests call it through `app.inject()`. */
+export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 1024 * 1024,
+    // Webhook bodies arrive as text/plain; everything else is JSON.
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Copytrade platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  installErrorHandler(app, options.serveWeb ? path.join(root, 'dist') : undefined);
+  installAccessControl(app, deps);
+
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'node_modules', 'flag-icons', 'flags', '4x3'),
+    prefix: '/flags/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  for (const register of routeModules) await register(app, deps);
+  for (const plugin of options.extraPlugins ?? []) await plugin(app, deps);
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  if (options.serveWeb && existsSync(path.join(root, 'dist', 'index.html'))) {
+    await app.register(fastifyStatic, { root: path.join(root, 'dist'), prefix: '/', wildcard: false, index: false });
+  }
+  return app;
+}

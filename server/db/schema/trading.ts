@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  bigint,
+} from 'drizzle-orm/pg-core';
+import { customers } from './people';
+
+const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const decimal = () => numeric({ precision: 24, scale: 8 });
+
+export const strategies = pgTable(
+  'strategies',
+  {
+    /** User-entered id, e.g. BTC001. */
+    id: text().primaryKey(),
+    symbol: text().notNull(),
+    entryDirection: smallint().notNull(),
+    leverage: integer().notNull(),
+    positionMode: smallint().notNull(),
+    takeProfitType: smallint().notNull(),
+    takeProfitMode: smallint().notNull(),
+    tp1TargetLevel: decimal().notNull(),
+    tp1CloseVolume: decimal().notNull(),
+    tp2TargetLevel: decimal(),
+    tp2CloseVolume: decimal(),
+    tp3TargetLevel: decimal(),
+    tp3CloseVolume: decimal(),
+    stopLossType: smallint().notNull(),
+    stopLossAmount: decimal().notNull(),
+    advanceStopLoss: boolean().notNull().default(false),
+    trailingStop: boolean().notNull().default(false),
+    activationType: smallint(),
+    activationAmount: decimal(),
+    closeType: smallint(),
+    closeAmount: decimal(),
+    status: smallint().notNull().default(1),
+    exclusiveCustomerId: integer().references(() => customers.id),
+    /** Secret path segment of /api/webhook/{token}: 128+ random bits. */
+    webhookToken: text().notNull(),
+    datetimeInserted: now(),
+    datetimeUpdated: now(),
+  },
+  (t) => [
+    uniqueIndex('strategies_webhook_uq').on(t.webhookToken),
+    index('strategies_symbol_idx').on(t.symbol),
+    check('strategies_direction_ck', sql`${t.entryDirection} in (1, 2)`),
+    check('strategies_mode_ck', sql`${t.positionMode} in (1, 2)`),
+    check('strategies_tp_type_ck', sql`${t.takeProfitType} in (1, 3)`),
+    check('strategies_tp_mode_ck', sql`${t.takeProfitMode} in (1, 2)`),
+    check('strategies_sl_type_ck', sql`${t.stopLossType} in (1, 3)`),
+    check('strategies_status_ck', sql`${t.status} in (1, 2)`),
+    check('strategies_leverage_ck', sql`${t.leverage} between 1 and 200`),
+  ],
+);
+
+export const strategyGroups = pgTable(
+  'strategy_groups',
+  {
+    strategyId: text()
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    group: smallint().notNull(),
+    investType: smallint().notNull(),
+    investAmount: decimal().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.strategyId, t.group] }),
+    index('strategy_groups_group_idx').on(t.group),
+    check('strategy_groups_group_ck', sql`${t.group} between 1 and 5`),
+    check('strategy_groups_invest_ck', sql`${t.investType} in (1, 2)`),
+  ],
+);
+
+/** Every webhook alert received, kept for idempotency and audit. */
+export const signals = pgTable(
+  'signals',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    strategyId: text()
+      .notNull()
+      .references(() => strategies.id, { onDelete: 'cascade' }),
+    alertId: text(),
+    bodyHash: text().notNull(),
+    body: text().notNull(),
+    action: text(),
+    sourceIp: text(),
+    receivedAt: now(),
+  },
+  (t) => [
+    uniqueIndex('signals_alert_uq').on(t.strategyId, t.alertId).where(sql`${t.alertId} is not null`),
+    index('signals_hash_idx').on(t.strategyId, t.bodyHash, t.receivedAt),
+  ],
+);
+
+/** The spec's Order ("transaction"): one per signal or manual trade. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    strategyId: text()
+      .notNull()
+      .references(() => strategies.id),
+    signalId: bigint({ mode: 'number' }).references(() => signals.id),
+    side: smallint().notNull(),
+    status: smallint().notNull().default(1),
+    entryType: smallint().notNull(),
+    realizedPnl: decimal().notNull().default('0'),
+    datetimeInserted: now(),
+    datetimeUpdated: now(),
+    closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('orders_strategy_idx').on(t.strategyId, t.status),
+    index('orders_inserted_idx').on(t.datetimeInserted),
+    check('orders_side_ck', sql`${t.side} in (1, 2)`),
+    check('orders_status_ck', sql`${t.status} in (1, 2, 3)`),
+    check('orders_entry_type_ck', sql`${t.entryType} in (1, 2)`),
+  ],
+);
+
+/** One customer's part of an Order: the durable unit of work of the dispatcher. */
+export const executions = pgTable(
+  'executions',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id),
+    clientOrderId: text().notNull(),
+    state: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    claimedBy: text(),
+    claimExpiresAt: timestamp({ withTimezone: true, mode: 'date' }),
+    nextAttemptAt: now(),
+    deadlineAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    quantity: decimal(),
+    entryPrice: decimal(),
+    exchangeOrderId: text(),
+    realizedPnl: decimal().notNull().default('0'),
+    lastError: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    uniqueIndex('executions_order_customer_uq').on(t.orderId, t.customerId),
+    uniqueIndex('executions_client_order_uq').on(t.clientOrderId),
+    index('executions_ready_idx').on(t.state, t.nextAttemptAt),
+    index('executions_customer_idx').on(t.customerId),
+  ],
+);
+
+export const entryAudits = pgTable(
+  'entry_audits',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: integer().references(() => orders.id),
+    customerId: integer().references(() => customers.id),
+    strategyId: text().references(() => strategies.id, { onDelete: 'set null' }),
+    entryType: smallint(),
+    message: text().notNull(),
+    datetimeInserted: now(),
+  },
+  (t) => [index('entry_audits_inserted_idx').on(t.datetimeInserted), index('entry_audits_order_idx').on(t.orderId)],
+);
+
+export const exitAudits = pgTable(
+  'exit_audits',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: integer().references(() => orders.id),
+    customerId: integer().references(() => customers.id),
+    strategyId: text().references(() => strategies.id, { onDelete: 'set null' }),
+    exitType: smallint(),
+    isError: boolean().notNull().default(false),
+    message: text().notNull(),
+    datetimeInserted: now(),
+  },
+  (t) => [
+    index('exit_audits_inserted_idx').on(t.datetimeInserted),
+    index('exit_audits_order_idx').on(t.orderId),
+    check('exit_audits_type_ck', sql`${t.exitType} is null or ${t.exitType} in (1, 2)`),
+  ],
+);
+
+/** Receive Webhook Once, one row per customer group. */
+export const webhookGroupSettings = pgTable(
+  'webhook_group_settings',
+  {
+    id: serial().primaryKey(),
+    group: smallint().notNull(),
+    isActive: boolean().notNull().default(false),
+    datetimeUpdated: now(),
+  },
+  (t) => [uniqueIndex('webhook_group_settings_group_uq').on(t.group), check('webhook_group_settings_group_ck', sql`${t.group} between 1 and 5`)],
+);

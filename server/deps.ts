@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './lib/mailer';
+import type { RateLimiter } from './lib/rate-limit';
+import type { Secrets } from './lib/secrets';
+
+/** What route modules and services are built from; tests build it with their own database and clock. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  clock: Clock;
+  mailer: Mailer;
+  secrets: Secrets;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}

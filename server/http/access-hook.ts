@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { isAllowed, isPublic } from '../../contract/access';
+import { server as messages } from '../../contract/messages';
+import type { Deps } from '../deps';
+import { bearerToken, resolveSession } from '../modules/auth/sessions';
+import { forbidden, unauthorized } from './errors';
+
+/**
+ * Checks the caller against the route's access rule before the body is even parsed, so a caller
+ * without the right role learns nothing about the route's input. Every /api route must declare a rule.
+ */
+export function installAccessControl(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.url !== '/api/docs') {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const { access, unauthenticatedMessage } = request.routeOptions.config;
+    if (access === undefined || isPublic(access)) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthorized(unauthenticatedMessage ?? messages.noAccessToken);
+    const auth = await resolveSession(deps.db, deps.clock, token);
+    if (!auth) throw unauthorized(messages.sessionExpired);
+    if (!isAllowed(access, auth.accountType)) throw forbidden(messages.permissionDenied);
+    request.auth = auth;
+  });
+}

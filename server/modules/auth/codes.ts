@@ -1,0 +1,87 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { server as messages } from '../../../contract/messages';
+import type { Db } from '../../db/client';
+import { oneTimeCodes } from '../../db/schema/index';
+import { AppError, badRequest, tooManyRequests } from '../../http/errors';
+import type { Clock } from '../../lib/clock';
+import { safeEqual, sha256, sixDigitCode } from '../../lib/tokens';
+
+export type CodePurpose = 'login' | 'password_reset';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
+
+function hashCode(accountId: number, purpose: CodePurpose, code: string): string {
+  return sha256(`${accountId}:${purpose}:${code}`);
+}
+
+/**
+ * Issues a fresh 6-digit code and retires the previous ones. With `throttle`, a second code within
+ * 30 s is refused (resend spam). Only the hash is stored.
+ */
+export async function issueCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, options: { throttle: boolean }): Promise<string> {
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select({ id: oneTimeCodes.id, createdAt: oneTimeCodes.createdAt })
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose)))
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (options.throttle && latest && now.getTime() - latest.createdAt.getTime() < CODE_RESEND_INTERVAL_MS) {
+      throw tooManyRequests(messages.codeResendThrottled);
+    }
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+    const code = sixDigitCode();
+    await tx.insert(oneTimeCodes).values({
+      accountId,
+      purpose,
+      codeHash: hashCode(accountId, purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    return code;
+  });
+}
+
+/** True when a code of this purpose was issued within its lifetime (a password check happened). */
+export async function hasRecentCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose): Promise<boolean> {
+  const [row] = await db
+    .select({ id: oneTimeCodes.id })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), gt(oneTimeCodes.createdAt, new Date(clock.now().getTime() - CODE_TTL_MS))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Consumes the current code if it matches. Each wrong try counts; after five the code is dead even
+ * for the right digits, and a new one must be requested.
+ */
+export async function consumeCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, code: string): Promise<void> {
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+      .orderBy(desc(oneTimeCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!current || current.expiresAt <= now) return 'invalid' as const;
+    if (current.attempts >= CODE_MAX_ATTEMPTS) return 'exhausted' as const;
+    if (!safeEqual(current.codeHash, hashCode(accountId, purpose, code))) {
+      await tx.update(oneTimeCodes).set({ attempts: current.attempts + 1 }).where(eq(oneTimeCodes.id, current.id));
+      return current.attempts + 1 >= CODE_MAX_ATTEMPTS ? ('exhausted' as const) : ('invalid' as const);
+    }
+    await tx.update(oneTimeCodes).set({ consumedAt: now }).where(eq(oneTimeCodes.id, current.id));
+    return 'ok' as const;
+  });
+  if (outcome === 'invalid') throw badRequest(messages.invalidCode);
+  if (outcome === 'exhausted') throw new AppError(429, messages.tooManyCodeAttempts);
+}

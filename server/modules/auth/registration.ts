@@ -1,0 +1,51 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { registerBody } from '../../../contract/api/account';
+import { AccountStatus, AccountType, RegistrationIdStatus } from '../../../contract/enums';
+import { server as messages } from '../../../contract/messages';
+import type { Deps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { pendingRegistrations, registrationIds } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+import { insertAccount } from '../accounts/repository';
+import { expiryCutoff, normalizeCode, registrationStatusOf } from '../registration-ids/status';
+
+/** How long a sign-up may sit between the account form and the exchange connect step. */
+export const PENDING_REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Throws the 404 that tells the person why their code does not work. */
+export async function assertCodeUsable(db: DbOrTx, now: Date, rawCode: string): Promise<{ id: number; agentId: number }> {
+  const [row] = await db.select().from(registrationIds).where(eq(registrationIds.code, normalizeCode(rawCode))).limit(1);
+  if (!row) throw notFound(messages.registrationIdInvalid);
+  const status = registrationStatusOf(row, now);
+  if (status === RegistrationIdStatus.Registered) throw notFound(messages.registrationIdUsed);
+  if (status === RegistrationIdStatus.Expired) throw notFound(messages.registrationIdExpired);
+  return { id: row.id, agentId: row.agentId };
+}
+
+/**
+ * Creates the Incomplete customer account and consumes the registration ID in one transaction. The
+ * conditional UPDATE is the arbiter: of two sign-ups racing on one code exactly one commits.
+ */
+export async function register(deps: Pick<Deps, 'db' | 'clock'>, input: z.infer<typeof registerBody>): Promise<{ tempAccountId: string }> {
+  const now = deps.clock.now();
+  await assertCodeUsable(deps.db, now, input.registrationId);
+  return deps.db.transaction(async (tx) => {
+    const accountId = await insertAccount(tx, { ...input, accountType: AccountType.Customer, status: AccountStatus.Incomplete });
+    const [consumed] = await tx
+      .update(registrationIds)
+      .set({ usedAt: now, usedByAccountId: accountId })
+      .where(and(eq(registrationIds.code, normalizeCode(input.registrationId)), isNull(registrationIds.usedAt), gt(registrationIds.datetimeInserted, expiryCutoff(now))))
+      .returning({ id: registrationIds.id });
+    if (!consumed) {
+      // Lost the race (or the code expired meanwhile): say why, and roll the account back.
+      await assertCodeUsable(tx, now, input.registrationId);
+      throw notFound(messages.registrationIdUsed);
+    }
+    const [pending] = await tx
+      .insert(pendingRegistrations)
+      .values({ accountId, registrationIdId: consumed.id, createdAt: now, expiresAt: new Date(now.getTime() + PENDING_REGISTRATION_TTL_MS) })
+      .returning({ id: pendingRegistrations.id });
+    return { tempAccountId: pending!.id };
+  });
+}

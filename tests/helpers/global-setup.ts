@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createDb } from '../../server/db/client';
+import { openEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
+import { migrate } from '../../server/db/migrate';
+import { adminQuery, databaseUrl } from './pg-admin';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the whole run (embedded, or TEST_DATABASE_URL) and one migrated template
+ * database; every test file copies the template into a fresh database of its own.
+ */
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-test-pg-'));
+    embedded = await openEmbeddedPostgres(dataDir);
+    adminUrl = embedded.adminUrl;
+  }
+  const template = `copytrade_tpl_${process.pid}_${Date.now().toString(36)}`;
+  await adminQuery(adminUrl, `create database "${template}"`);
+  const handle = createDb(databaseUrl(adminUrl, template), { max: 2 });
+  try {
+    await migrate(handle.pool);
+  } finally {
+    await handle.close();
+  }
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    await adminQuery(adminUrl, `drop database if exists "${template}" with (force)`).catch(() => undefined);
+    if (embedded) await embedded.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
