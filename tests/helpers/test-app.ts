@@ -90,6 +90,11 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     return files.map((file) => parseEml(readFileSync(path.join(outbox, file), 'utf8')));
   };
 
+  const mails = (to?: string) => {
+    const all = readMails();
+    return to ? all.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()) : all;
+  };
+
   return {
     app,
     deps,
@@ -114,12 +119,9 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       }
       return { status: response.statusCode, body, headers: response.headers };
     },
-    mails(to) {
-      const all = readMails();
-      return to ? all.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()) : all;
-    },
+    mails,
     lastCode(to) {
-      const mail = this.mails(to).at(-1);
+      const mail = mails(to).at(-1);
       const code = mail && /\b(\d{6})\b/.exec(mail.text)?.[1];
       if (!code) throw new Error(`No code mailed to ${to}`);
       return code;
