@@ -1,9 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { isAllowed, isPublic } from '../../contract/access';
+import { isAllowed, isPublic, type AccessRule } from '../../contract/access';
 import { server as messages } from '../../contract/messages';
 import type { Deps } from '../deps';
 import { bearerToken, resolveSession } from '../modules/auth/sessions';
 import { forbidden, unauthorized } from './errors';
+
+export interface AccessTableEntry {
+  method: string;
+  url: string;
+  access: AccessRule;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared rule, as registered: the role-table test walks it. */
+    accessTable: AccessTableEntry[];
+  }
+}
 
 /**
  * Checks the caller against the route's access rule before the body is even parsed, so a caller
@@ -11,11 +24,14 @@ import { forbidden, unauthorized } from './errors';
  */
 export function installAccessControl(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>): void {
   app.decorateRequest('auth', null);
+  const table: AccessTableEntry[] = [];
+  app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && route.config?.access === undefined && route.url !== '/api/docs') {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-    }
+    if (!route.url.startsWith('/api/') || route.url === '/api/docs') return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -5,9 +5,9 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit';
 
 /** Budgets for the endpoints people could brute-force, per client address and per account. */
 export const authLimits = {
-  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
-  otpPerIp: { limit: 40, windowSeconds: 15 * 60 },
+  otpPerIp: { limit: 200, windowSeconds: 15 * 60 },
   otpPerAccount: { limit: 20, windowSeconds: 15 * 60 },
   forgotPerIp: { limit: 10, windowSeconds: 15 * 60 },
   forgotPerAccount: { limit: 5, windowSeconds: 15 * 60 },

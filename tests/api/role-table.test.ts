@@ -1,0 +1,121 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessAreas, isAllowed, isPublic, rolesFor } from '../../contract/access';
+import { AccountType } from '../../contract/enums';
+import { installAccessControl } from '../../server/http/access-hook';
+import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+/**
+ * Walks every registered /api route x every kind of caller x (own record, someone else's) and
+ * compares the answer with the rule the route declares (contract/access.ts, ARCHITECTURE 5).
+ */
+type Caller = 'anonymous' | 'customer' | 'agent' | 'employee' | 'admin';
+const callerTypes: Record<Exclude<Caller, 'anonymous'>, AccountType> = {
+  customer: AccountType.Customer,
+  agent: AccountType.Agent,
+  employee: AccountType.Employee,
+  admin: AccountType.Admin,
+};
+
+let ctx: TestContext;
+const people = {} as Record<Exclude<Caller, 'anonymous'>, Person & { token: string }>;
+let others: { customer: Person; agent: Person; employee: Person };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const agent = await personWithToken(ctx, AccountType.Agent);
+  people.agent = agent;
+  people.customer = await personWithToken(ctx, AccountType.Customer, { agentId: agent.roleId });
+  people.employee = await personWithToken(ctx, AccountType.Employee);
+  people.admin = await personWithToken(ctx, AccountType.Admin);
+  const otherAgent = await createPerson(ctx, AccountType.Agent);
+  others = {
+    agent: otherAgent,
+    customer: await createPerson(ctx, AccountType.Customer, { agentId: otherAgent.roleId }),
+    employee: await createPerson(ctx, AccountType.Employee),
+  };
+});
+afterAll(async () => ctx?.close());
+
+/** Fills path parameters with records that belong to someone else than the caller. */
+function someoneElsesUrl(url: string): string {
+  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    if (name === 'accountId') return String(others.customer.accountId);
+    if (name === 'agentId') return String(others.agent.roleId);
+    if (name === 'token') return 'not-a-real-webhook-token';
+    if (name === 'tempAccountId') return '00000000-0000-4000-8000-000000000000';
+    if (name === 'exchange') return 'bybit';
+    if (/\/agent\//.test(url)) return String(others.agent.roleId);
+    if (/\/employee\//.test(url)) return String(others.employee.roleId);
+    if (/\/customer\//.test(url)) return String(others.customer.roleId);
+    if (/\/security\/password\/reset\//.test(url)) return String(others.customer.accountId);
+    if (/\/strategy\//.test(url)) return 'NO-SUCH-STRATEGY';
+    return '999999';
+  });
+}
+
+/** Routes whose side effect would end the caller's session: walked last. */
+const sessionEnding = (url: string) => url === '/api/security/logout';
+
+describe('the role table', () => {
+  it('gives agents and customers their own record (runs before the walk, which ends sessions)', async () => {
+    const me = await ctx.api('GET', '/api/account', { token: people.customer.token });
+    expect(me.body.data.id).toBe(people.customer.accountId);
+    const agentMe = await ctx.api('GET', '/api/account', { token: people.agent.token });
+    expect(agentMe.body.data.id).toBe(people.agent.accountId);
+  });
+
+  it('is enforced on every /api route for every kind of caller', async () => {
+    const routes = [...ctx.app.accessTable].sort((a, b) => Number(sessionEnding(a.url)) - Number(sessionEnding(b.url)));
+    expect(routes.length).toBeGreaterThan(10);
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      const url = someoneElsesUrl(route.url);
+      for (const caller of ['anonymous', 'customer', 'agent', 'employee', 'admin'] as Caller[]) {
+        const accountType = caller === 'anonymous' ? undefined : callerTypes[caller];
+        const token = caller === 'anonymous' ? undefined : people[caller].token;
+        const result = await ctx.api(route.method, url, { token, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }) });
+        const label = `${route.method} ${route.url} as ${caller} -> ${result.status}`;
+        expect(result.body, label).toHaveProperty('successful');
+        if (isPublic(route.access)) {
+          if (result.status === 401) mismatches.push(`${label} (public route asked for a token)`);
+          continue;
+        }
+        if (!isAllowed(route.access, accountType)) {
+          const expected = caller === 'anonymous' ? 401 : 403;
+          if (result.status !== expected) mismatches.push(`${label} (expected ${expected})`);
+          continue;
+        }
+        if (result.status === 401 || result.status === 403) mismatches.push(`${label} (role is allowed)`);
+        // Agents and customers never reach someone else's record through an id in the path.
+        const hasRecordParam = /:(id|agentId|accountId)\b/.test(route.url);
+        if (hasRecordParam && (caller === 'agent' || caller === 'customer') && result.status < 300) {
+          mismatches.push(`${label} (someone else's record answered)`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('refuses to register an /api route that declares no rule', async () => {
+    const bare = Fastify();
+    installAccessControl(bare, ctx.deps);
+    expect(() => bare.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
+    await bare.close();
+  });
+
+  it('declares the public routes ARCHITECTURE 5 lists as public and nothing else', () => {
+    const publicRoutes = ctx.app.accessTable.filter((r) => isPublic(r.access)).map((r) => `${r.method} ${r.url}`);
+    const allowed = [
+      /^POST \/api\/security\/(login|email\/requestverification|email\/verify|password\/forgot|password\/verify|registrationid\/verify|register)$/,
+      /^POST \/api\/country\/search$/,
+      /^GET \/api\/security\/:exchange\/oauth\//,
+      /^(GET|POST) \/api\/webhook\/:token$/,
+      /^GET \/api\/notifications$/,
+    ];
+    for (const route of publicRoutes) expect(allowed.some((pattern) => pattern.test(route)), route).toBe(true);
+    expect(rolesFor('public')).toEqual([]);
+    expect(accessAreas.notifications).toEqual([AccountType.Admin, AccountType.Employee]);
+  });
+});

@@ -1,0 +1,122 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../server/db/embedded';
+
+/**
+ * `npm start` for real: a child process on an empty DATA_DIR with the embedded PostgreSQL,
+ * `npm run create-admin` beside it, a login through the emailed code, a clean stop, a crash.
+ */
+const root = path.resolve(__dirname, '../..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-start-'));
+let server: ChildProcess | undefined;
+
+afterAll(() => {
+  server?.kill('SIGKILL');
+  killPostgres();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function env(port: number) {
+  return { ...process.env, DATA_DIR: dataDir, PORT: String(port), SKIP_WEB_BUILD: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '' };
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env(port), stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const up = await fetch(`http://127.0.0.1:${port}/api/docs`).then((r) => r.ok).catch(() => false);
+    if (up) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+function createAdmin(port: number, email: string) {
+  return spawnSync(tsx, ['server/cli/create-admin.ts', '--email', email, '--password', 'first admin password'], { cwd: root, env: env(port), encoding: 'utf8' });
+}
+
+async function post(port: number, url: string, body: unknown, token?: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { data: any } };
+}
+
+function lastCode(): string {
+  const outbox = path.join(dataDir, 'outbox');
+  const newest = readdirSync(outbox).sort().at(-1)!;
+  return /\b(\d{6})\b/.exec(readFileSync(path.join(outbox, newest), 'utf8').split(/\r?\n\r?\n/).slice(1).join('\n'))![1]!;
+}
+
+async function login(port: number, email: string): Promise<string> {
+  const first = await post(port, '/api/security/login', { email, password: 'first admin password' });
+  expect(first.status).toBe(200);
+  const verify = await post(port, '/api/security/email/verify', { code: lastCode(), accountId: first.body.data.accountId });
+  expect(verify.status).toBe(200);
+  return verify.body.data.accessToken.value;
+}
+
+function postmasterPid(): number | undefined {
+  const file = path.join(dataDir, 'pg', 'postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+function killPostgres() {
+  const pid = postmasterPid();
+  if (pid) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+}
+
+describe('npm start on an empty DATA_DIR', () => {
+  it('serves the API on the embedded PostgreSQL; a created admin logs in with the emailed code', async () => {
+    const port = await freePort();
+    server = await startServer(port);
+    const created = createAdmin(port, 'first.admin@example.com');
+    expect(created.stdout).toContain('Admin first.admin@example.com created');
+    const token = await login(port, 'first.admin@example.com');
+    const me = await post(port, '/api/account', undefined, token);
+    expect(me.body.data.role.accountType).toBe(4);
+
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+    // The server stopped the database it started.
+    expect(postmasterPid()).toBeUndefined();
+  });
+
+  it('creates an admin while the server is down, and survives a crash of both processes', async () => {
+    const port = await freePort();
+    const offline = createAdmin(port, 'second.admin@example.com');
+    expect(offline.status).toBe(0);
+    expect(postmasterPid()).toBeUndefined();
+
+    server = await startServer(port);
+    await login(port, 'second.admin@example.com');
+    server.kill('SIGKILL');
+    await exited(server);
+    killPostgres();
+
+    const next = await freePort();
+    server = await startServer(next);
+    const token = await login(next, 'first.admin@example.com');
+    expect((await post(next, '/api/account', undefined, token)).body.data.email).toBe('first.admin@example.com');
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+  });
+});
