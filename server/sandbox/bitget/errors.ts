@@ -1,0 +1,28 @@
+import type { EngineError, EngineErrorKind } from '../engine-error';
+import { ApiError } from '../http-types';
+
+const codes: Record<EngineErrorKind, [string, string]> = {
+  unknownSymbol: ['40034', 'Parameter symbol does not exist'],
+  duplicateClientId: ['40786', 'Duplicate clientOid'],
+  positionModeMismatch: ['40774', 'The order type for unilateral position must also be the unilateral position type.'],
+  qtyStep: ['40808', 'Parameter verification exception size checkBDScale error'],
+  minQty: ['45111', 'less than the minimum order quantity'],
+  maxQty: ['45112', 'more than the maximum order quantity'],
+  minNotional: ['45110', 'less than the minimum amount 5 USDT'],
+  reduceOnlyNoPosition: ['22002', 'No position to close'],
+  noPosition: ['22002', 'No position to close'],
+  insufficientBalance: ['43012', 'Insufficient balance'],
+  orderNotFound: ['40109', 'The data of the order cannot be found, please confirm the order number'],
+  invalidParam: ['40017', 'Parameter verification failed'],
+  hasPosition: ['45117', 'Currently holding positions or orders, the mode cannot be adjusted'],
+};
+
+/** Bitget code + msg of an engine refusal (EXCHANGES 3.7); errors answer HTTP 400. */
+export function bitgetError(error: EngineError): ApiError {
+  const [code, message] = codes[error.kind];
+  return new ApiError(code, error.kind === 'invalidParam' ? `${message}: ${error.message}` : message);
+}
+
+export function paramError(message: string): ApiError {
+  return new ApiError('40017', `Parameter verification failed: ${message}`);
+}

@@ -1,0 +1,175 @@
+import { leverageOf, marginSummary, positionMargin, unrealisedOf } from '../margin';
+import { formatNumber as num, type MarketSpec } from '../markets';
+import type { Sandbox } from '../sandbox';
+import type { Account, Order, OrderStatus, Position } from '../types';
+
+const statusText: Record<OrderStatus, string> = {
+  new: 'New',
+  partially_filled: 'PartiallyFilled',
+  filled: 'Filled',
+  cancelled: 'Cancelled',
+  untriggered: 'Untriggered',
+  triggered: 'Triggered',
+  deactivated: 'Deactivated',
+  rejected: 'Rejected',
+};
+
+export function instrumentView(market: MarketSpec): Record<string, unknown> {
+  return {
+    symbol: market.symbol,
+    contractType: 'LinearPerpetual',
+    status: 'Trading',
+    baseCoin: market.base,
+    quoteCoin: market.quote,
+    settleCoin: 'USDT',
+    launchTime: '1585526400000',
+    deliveryTime: '0',
+    deliveryFeeRate: '',
+    priceScale: String(Math.max(0, -Math.floor(Math.log10(market.tickSize) + 1e-9))),
+    leverageFilter: { minLeverage: '1', maxLeverage: num(market.maxLeverage), leverageStep: '0.01' },
+    priceFilter: { minPrice: num(market.tickSize), maxPrice: num(market.startPrice * 1000), tickSize: num(market.tickSize) },
+    lotSizeFilter: {
+      maxOrderQty: num(market.maxQty),
+      minOrderQty: num(market.minQty),
+      qtyStep: num(market.qtyStep),
+      postOnlyMaxOrderQty: num(market.maxQty),
+      maxMktOrderQty: num(market.maxQty / 10),
+      minNotionalValue: num(market.minNotional),
+    },
+    unifiedMarginTrade: true,
+    fundingInterval: 480,
+    copyTrading: 'both',
+    upperFundingRate: '0.00375',
+    lowerFundingRate: '-0.00375',
+  };
+}
+
+export function orderView(order: Order): Record<string, unknown> {
+  const leaves = order.status === 'new' || order.status === 'partially_filled' || order.status === 'untriggered' ? order.qty - order.filledQty : 0;
+  return {
+    orderId: order.id,
+    orderLinkId: order.clientId,
+    blockTradeId: '',
+    symbol: order.symbol,
+    price: num(order.price),
+    qty: num(order.qty),
+    side: order.side === 'buy' ? 'Buy' : 'Sell',
+    isLeverage: '',
+    positionIdx: order.positionIdx,
+    orderStatus: statusText[order.status],
+    cancelType: order.status === 'cancelled' ? 'CancelByUser' : order.status === 'deactivated' ? 'CancelByReduceOnly' : 'UNKNOWN',
+    rejectReason: 'EC_NoError',
+    avgPrice: order.filledQty > 0 ? num(order.avgPrice) : '0',
+    leavesQty: num(leaves),
+    leavesValue: num(leaves * order.price),
+    cumExecQty: num(order.filledQty),
+    cumExecValue: num(order.cumValue),
+    cumExecFee: num(order.fee),
+    cumFeeDetail: order.fee > 0 ? { USDT: num(order.fee) } : {},
+    timeInForce: order.type === 'market' ? 'IOC' : (order.labels.timeInForce ?? 'GTC'),
+    orderType: order.type === 'market' ? 'Market' : 'Limit',
+    stopOrderType: order.labels.stopOrderType ?? '',
+    orderIv: '',
+    marketUnit: '',
+    triggerPrice: num(order.triggerPrice),
+    takeProfit: num(order.takeProfit),
+    stopLoss: num(order.stopLoss),
+    tpslMode: order.kind === 'normal' && !order.takeProfit && !order.stopLoss ? '' : order.tpslMode,
+    ocoTriggerBy: '',
+    tpLimitPrice: '0',
+    slLimitPrice: '0',
+    tpTriggerBy: order.takeProfit ? 'LastPrice' : '',
+    slTriggerBy: order.stopLoss ? 'LastPrice' : '',
+    triggerDirection: order.triggerDirection,
+    triggerBy: order.triggerPrice ? 'LastPrice' : '',
+    lastPriceOnCreated: '',
+    reduceOnly: order.reduceOnly,
+    closeOnTrigger: false,
+    placeType: '',
+    smpType: 'None',
+    smpGroup: 0,
+    smpOrderId: '',
+    createdTime: String(order.createdAt),
+    updatedTime: String(order.updatedAt),
+  };
+}
+
+export function positionView(sandbox: Sandbox, account: Account, position: Position): Record<string, unknown> {
+  const mark = sandbox.prices.get(position.symbol);
+  const leverage = leverageOf(account, position.symbol, position.idx, position.side);
+  const im = positionMargin(account, position);
+  const direction = position.side === 'long' ? 1 : -1;
+  const liq = position.side ? position.entryPrice * (1 - (direction * 0.995) / leverage) : 0;
+  const marginMode = account.marginModes.get(position.symbol) ?? account.defaultMarginMode;
+  return {
+    positionIdx: position.idx,
+    riskId: 1,
+    riskLimitValue: '2000000',
+    symbol: position.symbol,
+    side: position.side === 'long' ? 'Buy' : position.side === 'short' ? 'Sell' : '',
+    size: num(position.size),
+    avgPrice: num(position.entryPrice),
+    positionValue: num(position.size * position.entryPrice),
+    tradeMode: marginMode === 'isolated' ? 1 : 0,
+    positionStatus: 'Normal',
+    autoAddMargin: 0,
+    adlRankIndicator: position.side ? 2 : 0,
+    leverage: num(leverage),
+    positionBalance: num(im),
+    markPrice: num(mark),
+    liqPrice: position.side ? num(Math.max(liq, 0)) : '',
+    bustPrice: position.side ? num(Math.max(liq, 0)) : '',
+    positionMM: num(position.size * mark * 0.005),
+    positionIM: num(im),
+    tpslMode: 'Full',
+    takeProfit: num(position.takeProfit),
+    stopLoss: num(position.stopLoss),
+    trailingStop: num(position.trailing?.distance ?? 0),
+    activePrice: num(position.trailing?.activation ?? 0),
+    unrealisedPnl: num(unrealisedOf(position, mark)),
+    curRealisedPnl: num(position.realisedPnl),
+    cumRealisedPnl: num(position.cumRealisedPnl),
+    seq: 1,
+    isReduceOnly: false,
+    createdTime: String(position.createdAt),
+    updatedTime: String(position.updatedAt),
+  };
+}
+
+export function walletView(sandbox: Sandbox, account: Account): Record<string, unknown> {
+  const summary = marginSummary(account, (symbol) => sandbox.prices.get(symbol));
+  const coin = {
+    coin: 'USDT',
+    equity: num(summary.equity),
+    usdValue: num(summary.equity),
+    walletBalance: num(summary.wallet),
+    free: '',
+    locked: '0',
+    spotHedgingQty: '0',
+    borrowAmount: '0',
+    availableToWithdraw: '',
+    availableToBorrow: '',
+    accruedInterest: '0',
+    totalOrderIM: num(summary.orderIM),
+    totalPositionIM: num(summary.positionIM),
+    totalPositionMM: '0',
+    unrealisedPnl: num(summary.unrealised),
+    cumRealisedPnl: '0',
+    bonus: '0',
+    marginCollateral: true,
+    collateralSwitch: true,
+  };
+  return {
+    accountType: 'UNIFIED',
+    accountIMRate: '0',
+    accountMMRate: '0',
+    totalEquity: num(summary.equity),
+    totalWalletBalance: num(summary.wallet),
+    totalMarginBalance: num(summary.equity),
+    totalAvailableBalance: num(summary.available),
+    totalPerpUPL: num(summary.unrealised),
+    totalInitialMargin: num(summary.positionIM + summary.orderIM),
+    totalMaintenanceMargin: '0',
+    coin: [coin],
+  };
+}

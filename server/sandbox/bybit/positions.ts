@@ -1,0 +1,136 @@
+import { EngineError } from '../engine-error';
+import { findMarket } from '../markets';
+import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
+import type { Position, PositionIdx } from '../types';
+import { isOpen } from '../types';
+import { paramError } from './errors';
+import { positionView } from './format';
+
+function marketOf(symbol: unknown): string {
+  const id = text(symbol) ?? '';
+  if (!findMarket(id)) throw new EngineError('unknownSymbol', `Unknown symbol ${id}`);
+  return id;
+}
+
+/** By symbol Bybit always answers the slot rows (a flat row with size "0"); by settleCoin only open positions. */
+function listPositions(ctx: PrivateContext): Record<string, unknown> {
+  const q = ctx.query;
+  if (q.category !== 'linear') throw paramError('category only support linear');
+  if (!q.symbol && !q.settleCoin && !q.baseCoin) throw paramError('symbol or settleCoin is required');
+  const { account, sandbox } = ctx;
+  let rows: Position[];
+  if (q.symbol) {
+    const symbol = marketOf(q.symbol);
+    const idxs: PositionIdx[] = sandbox.engine.positionModeOf(account, symbol) === 'hedge' ? [1, 2] : [0];
+    rows = idxs.map((idx) => sandbox.engine.slot(account, symbol, idx));
+  } else {
+    rows = [...account.positions.values()].filter((position) => position.side !== null);
+  }
+  return { category: 'linear', list: rows.map((position) => positionView(sandbox, account, position)), nextPageCursor: '' };
+}
+
+function setLeverage(ctx: PrivateContext): Record<string, never> {
+  const symbol = marketOf(ctx.body.symbol);
+  const buy = numberParam(ctx.body.buyLeverage);
+  const sell = numberParam(ctx.body.sellLeverage);
+  const max = findMarket(symbol)?.maxLeverage ?? 1;
+  if (buy === undefined || sell === undefined || !(buy >= 1 && buy <= max) || !(sell >= 1 && sell <= max)) {
+    throw new ApiError('10001', `params error: leverage must be between 1 and ${max}`);
+  }
+  const current = ctx.account.leverage.get(symbol) ?? { long: 10, short: 10 };
+  if (current.long === buy && current.short === sell) throw new ApiError('110043', 'Set leverage not modified');
+  ctx.account.leverage.set(symbol, { long: buy, short: sell });
+  return {};
+}
+
+function switchMode(ctx: PrivateContext): Record<string, never> {
+  const mode = Number(ctx.body.mode);
+  if (mode !== 0 && mode !== 3) throw paramError('mode must be 0 or 3');
+  const next = mode === 3 ? 'hedge' : 'oneway';
+  const { account, sandbox } = ctx;
+  const symbol = text(ctx.body.symbol);
+  if (!symbol && ctx.body.coin !== 'USDT') throw paramError('symbol or coin is required');
+  const symbols = symbol ? [marketOf(symbol)] : undefined;
+  const touches = (name: string) => !symbols || symbols.includes(name);
+  if (symbols && symbols.every((name) => sandbox.engine.positionModeOf(account, name) === next)) {
+    throw new ApiError('110025', 'Position mode is not modified');
+  }
+  if ([...account.positions.values()].some((position) => position.side && touches(position.symbol))) {
+    throw new ApiError('110024', 'You have an existing position, so position mode cannot be switched');
+  }
+  if (account.orders.some((order) => isOpen(order) && touches(order.symbol))) {
+    throw new ApiError('110028', 'You have existing open orders, so position mode cannot be switched');
+  }
+  if (symbols) for (const name of symbols) account.positionModes.set(name, next);
+  else {
+    account.defaultPositionMode = next;
+    account.positionModes.clear();
+  }
+  return {};
+}
+
+function setMarginMode(ctx: PrivateContext): { reasons: never[] } {
+  const wanted = ctx.body.setMarginMode;
+  if (wanted !== 'ISOLATED_MARGIN' && wanted !== 'REGULAR_MARGIN') throw paramError('setMarginMode must be ISOLATED_MARGIN or REGULAR_MARGIN');
+  const next = wanted === 'ISOLATED_MARGIN' ? 'isolated' : 'cross';
+  if (ctx.account.defaultMarginMode === next) throw new ApiError('110026', 'Cross/isolated margin mode is not modified');
+  if ([...ctx.account.positions.values()].some((position) => position.side)) {
+    throw new ApiError('3400045', 'Set margin mode failed: the account has open positions');
+  }
+  ctx.account.defaultMarginMode = next;
+  return { reasons: [] };
+}
+
+/** Position TP/SL (Full: the position's own; Partial: sized legs) and the trailing stop (a price distance). */
+function tradingStop(ctx: PrivateContext): Record<string, never> {
+  const { account, sandbox, body } = ctx;
+  if (body.category !== 'linear') throw paramError('category only support linear');
+  const symbol = marketOf(body.symbol);
+  const idx = Number(body.positionIdx ?? 0);
+  if (idx !== 0 && idx !== 1 && idx !== 2) throw paramError('positionIdx must be 0, 1 or 2');
+  const mode = sandbox.engine.positionModeOf(account, symbol);
+  if ((mode === 'oneway') !== (idx === 0)) throw new EngineError('positionModeMismatch', 'position idx not match position mode');
+  const position = sandbox.engine.slot(account, symbol, idx);
+  if (!position.side) throw new EngineError('noPosition', 'zero position');
+  const takeProfit = numberParam(body.takeProfit);
+  const stopLoss = numberParam(body.stopLoss);
+  const trailing = numberParam(body.trailingStop);
+  const activePrice = numberParam(body.activePrice);
+  if ([takeProfit, stopLoss, trailing, activePrice].some((value) => Number.isNaN(value) || (value !== undefined && value < 0))) {
+    throw paramError('prices must be non-negative numbers');
+  }
+  if (body.tpslMode === 'Partial') {
+    const exitSide = position.side === 'long' ? 'sell' : 'buy';
+    const legs: Array<['tp' | 'sl', number | undefined, unknown]> = [['tp', takeProfit, body.tpSize], ['sl', stopLoss, body.slSize]];
+    for (const [leg, trigger, size] of legs) {
+      if (!trigger) continue;
+      const qty = numberParam(size) ?? position.size;
+      sandbox.engine.place(account, {
+        symbol, side: exitSide, type: 'market', qty, price: 0, reduceOnly: true, positionIdx: idx, clientId: '', kind: 'tpsl',
+        triggerPrice: trigger, tpslMode: 'Partial',
+        labels: { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' },
+      });
+    }
+  } else {
+    if (takeProfit !== undefined) position.takeProfit = takeProfit;
+    if (stopLoss !== undefined) position.stopLoss = stopLoss;
+  }
+  if (trailing !== undefined) {
+    position.trailing = trailing > 0 ? { distance: trailing, activation: activePrice || undefined, active: false, extreme: 0 } : undefined;
+    if (position.trailing) {
+      const mark = sandbox.prices.get(symbol);
+      const reached = !position.trailing.activation || (position.side === 'long' ? mark >= position.trailing.activation : mark <= position.trailing.activation);
+      if (reached) Object.assign(position.trailing, { active: true, extreme: mark });
+    }
+  }
+  position.updatedAt = sandbox.now();
+  return {};
+}
+
+export const bybitPositionRoutes: RouteTable = {
+  'GET /v5/position/list': { access: 'read', handle: listPositions },
+  'POST /v5/position/set-leverage': { access: 'trade', handle: setLeverage },
+  'POST /v5/position/switch-mode': { access: 'trade', handle: switchMode },
+  'POST /v5/account/set-margin-mode': { access: 'trade', handle: setMarginMode },
+  'POST /v5/position/trading-stop': { access: 'trade', handle: tradingStop },
+};

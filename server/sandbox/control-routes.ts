@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { SandboxControl } from './control';
+import { accountInput, accountUpdate, faultsInput, fundInput, priceInput, stepInput, walkInput } from './control-schemas';
+
+export function clientIp(request: FastifyRequest): string {
+  return request.ip.replace(/^::ffff:/, '');
+}
+
+/** Both the connection and the (proxy-aware) client address must be 127.0.0.1. */
+function fromLocalhost(request: FastifyRequest): boolean {
+  return clientIp(request) === '127.0.0.1' && (request.socket.remoteAddress ?? '').replace(/^::ffff:/, '') === '127.0.0.1';
+}
+
+function parse<T extends z.ZodType>(schema: T, raw: unknown): z.infer<T> {
+  let value: unknown = {};
+  if (typeof raw === 'string' && raw.trim()) {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new ControlError(400, 'The body is not valid JSON');
+    }
+  }
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ControlError(400, `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Handler = (request: FastifyRequest<{ Params: { uid?: string } }>) => unknown;
+
+/** JSON control endpoint under {base}/control/..., refused unless the caller is 127.0.0.1. */
+export function registerControlRoutes(app: FastifyInstance, control: SandboxControl): void {
+  const route = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, handler: Handler, status = 200) => {
+    app.route({
+      method,
+      url: `/control${url}`,
+      handler: async (request: FastifyRequest<{ Params: { uid?: string } }>, reply: FastifyReply) => {
+        if (!fromLocalhost(request)) return reply.status(403).send({ error: 'The sandbox control endpoint only answers 127.0.0.1' });
+        try {
+          const data = handler(request);
+          return reply.status(status).send(data ?? { ok: true });
+        } catch (error) {
+          const known = error instanceof ControlError;
+          const message = error instanceof Error ? error.message : String(error);
+          const missing = message.startsWith('No sandbox account');
+          return reply.status(known ? error.status : missing ? 404 : 400).send({ error: message });
+        }
+      },
+    });
+  };
+  const uid = (request: FastifyRequest<{ Params: { uid?: string } }>) => request.params.uid ?? '';
+
+  route('GET', '/state', () => control.state());
+  route('GET', '/counters', () => control.counters());
+  route('POST', '/reset', () => control.reset());
+  route('GET', '/accounts', () => control.accounts());
+  route('POST', '/accounts', (request) => control.createAccount(parse(accountInput, request.body)), 201);
+  route('GET', '/accounts/:uid', (request) => control.account(uid(request)));
+  route('PATCH', '/accounts/:uid', (request) => control.updateAccount(uid(request), parse(accountUpdate, request.body)));
+  route('DELETE', '/accounts/:uid', (request) => control.deleteAccount(uid(request)));
+  route('POST', '/accounts/:uid/fund', (request) => {
+    const input = parse(fundInput, request.body);
+    return { balance: control.fund(uid(request), input.amount, input.coin) };
+  });
+  route('GET', '/prices', () => control.prices());
+  route('POST', '/prices', (request) => {
+    const input = parse(priceInput, request.body);
+    return { symbol: input.symbol, price: control.setPrice(input.symbol, input.price) };
+  });
+  route('POST', '/prices/step', (request) => {
+    const input = parse(stepInput, request.body);
+    return control.step(input.symbol, input.steps);
+  });
+  route('POST', '/random-walk', (request) => {
+    const input = parse(walkInput, request.body);
+    return { walking: input.enabled ? control.startRandomWalk(input.symbols, input.intervalMs) : control.stopRandomWalk(input.symbols) };
+  });
+  route('GET', '/faults', () => ({ rules: control.faults() }));
+  route('PUT', '/faults', (request) => ({ rules: control.setFaults(parse(faultsInput, request.body).rules) }));
+  route('DELETE', '/faults', () => ({ rules: control.setFaults([]) }));
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const permissions = z.object({ read: z.boolean(), trade: z.boolean(), withdraw: z.boolean() }).partial();
+const ips = z.array(z.string().min(1)).max(30);
+
+export const accountInput = z.object({
+  exchange: z.enum(['bybit', 'bitget']),
+  uid: z.string().regex(/^\d{1,20}$/, 'uid must be digits').optional(),
+  apiKey: z.string().min(8).max(64).optional(),
+  secret: z.string().min(8).max(128).optional(),
+  passphrase: z.string().min(6).max(32).optional(),
+  label: z.string().max(100).optional(),
+  permissions: permissions.optional(),
+  ips: ips.optional(),
+  balance: z.number().nonnegative().optional(),
+  positionMode: z.enum(['oneway', 'hedge']).optional(),
+  marginMode: z.enum(['cross', 'isolated']).optional(),
+});
+
+export const accountUpdate = z.object({
+  label: z.string().max(100).optional(),
+  permissions: permissions.optional(),
+  ips: ips.optional(),
+  positionMode: z.enum(['oneway', 'hedge']).optional(),
+  marginMode: z.enum(['cross', 'isolated']).optional(),
+});
+
+export const fundInput = z.object({ amount: z.number().finite(), coin: z.string().min(1).max(10).optional() });
+export const priceInput = z.object({ symbol: z.string(), price: z.number().positive() });
+export const stepInput = z.object({ symbol: z.string().optional(), steps: z.number().int().min(1).max(10_000).optional() });
+export const walkInput = z.object({ enabled: z.boolean(), symbols: z.array(z.string()).optional(), intervalMs: z.number().int().min(10).optional() });
+
+const share = z.number().min(0).max(1);
+export const faultRule = z.object({
+  exchange: z.enum(['bybit', 'bitget']).optional(),
+  route: z.string().startsWith('/').optional(),
+  method: z.string().optional(),
+  account: z.string().optional(),
+  latencyMs: z.union([z.number().nonnegative(), z.object({ min: z.number().nonnegative(), max: z.number().nonnegative() })]).optional(),
+  errorShare: share.optional(),
+  errorStatus: z.number().int().min(500).max(599).optional(),
+  timeoutShare: share.optional(),
+  timeoutMs: z.number().nonnegative().optional(),
+  rateLimitShare: share.optional(),
+  reject: z.object({ share: share.optional(), code: z.union([z.string(), z.number()]).transform(String), msg: z.string(), httpStatus: z.number().int().optional() }).optional(),
+  remaining: z.number().int().positive().optional(),
+});
+export const faultsInput = z.object({ rules: z.array(faultRule).max(100) });

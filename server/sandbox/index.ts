@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyPluginAsync } from 'fastify';
+import { SandboxControl } from './control';
+import { createSandboxPlugin } from './plugin';
+import type { OAuthClient } from './oauth-store';
+import { Sandbox } from './sandbox';
+
+export { SandboxControl } from './control';
+export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control';
+export type { FaultRule } from './faults';
+export { markets, type MarketSpec } from './markets';
+export { defaultOAuthClients } from './oauth-store';
+export type { OAuthClient } from './oauth-store';
+export { OAUTH_STARTING_BALANCE } from './oauth-routes';
+export type { AccountInput } from './sandbox';
+
+export interface StartSandboxOptions {
+  /** 0 (default) = a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Seed of the random walk and of fault draws (default 1). */
+  seed?: number;
+  /** Start the random walk of every symbol (default true; tests usually pass false and set prices). */
+  randomWalk?: boolean;
+  /** Clock in ms epoch for timestamps, recv windows and rate-limit windows (default Date.now). */
+  now?: () => number;
+  /** OAuth clients of the quick-connect flows (default: the fixed sandbox clients of README.md). */
+  oauthClients?: OAuthClient[];
+}
+
+export interface RunningSandbox {
+  /** Base URL for ccxt: Bybit paths /v5/..., Bitget /api/..., control /control/..., OAuth pages. */
+  url: string;
+  close(): Promise<void>;
+  control: SandboxControl;
+}
+
+/** A standalone sandbox with its own state on its own port (tests, benchmarks). */
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = new Sandbox({ seed: options.seed, randomWalk: options.randomWalk, now: options.now, oauthClients: options.oauthClients });
+  // Requests held open by a 'timeout' fault must not keep close() waiting for keep-alive expiry.
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  await app.register(createSandboxPlugin(sandbox));
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host, backlog: 4096 });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    control: new SandboxControl(sandbox),
+    close: async () => {
+      sandbox.close();
+      await app.close();
+    },
+  };
+}
+
+let shared: Sandbox | undefined;
+
+function sharedSandbox(): Sandbox {
+  shared ??= new Sandbox({ seed: Date.now() % 2 ** 31, randomWalk: true });
+  return shared;
+}
+
+/** Control handle of the state the mounted plugin serves (one per process). */
+export function sharedSandboxControl(): SandboxControl {
+  return new SandboxControl(sharedSandbox());
+}
+
+/** Mount with `app.register(sandboxPlugin, { prefix: '/sandbox' })`; every mount shares one in-memory state per process. */
+export const sandboxPlugin: FastifyPluginAsync = async (app) => createSandboxPlugin(sharedSandbox())(app, {});

@@ -1,0 +1,58 @@
+/** Rolling-window request counters (per IP, per account and route), as the real exchanges enforce them. */
+export class SlidingWindow {
+  private readonly hits = new Map<string, number[]>();
+
+  /** Records a hit unless the key already has `limit` hits inside the window; answers whether it was allowed. */
+  take(key: string, limit: number, windowMs: number, now: number): boolean {
+    let list = this.hits.get(key);
+    if (!list) {
+      list = [];
+      this.hits.set(key, list);
+    }
+    let expired = 0;
+    while (expired < list.length && (list[expired] ?? 0) <= now - windowMs) expired += 1;
+    if (expired > 0) list.splice(0, expired);
+    if (list.length >= limit) return false;
+    list.push(now);
+    return true;
+  }
+
+  /** Hits left in the window and when the oldest one leaves it. */
+  status(key: string, limit: number, windowMs: number, now: number): { remaining: number; resetAt: number } {
+    const list = (this.hits.get(key) ?? []).filter((at) => at > now - windowMs);
+    return { remaining: Math.max(limit - list.length, 0), resetAt: (list[0] ?? now) + windowMs };
+  }
+
+  clear(): void {
+    this.hits.clear();
+  }
+}
+
+export interface LimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** Per-IP ceilings: Bybit 600 requests / 5 s (HTTP 403), Bitget 6000 / minute (HTTP 429). */
+export const ipLimits: Record<'bybit' | 'bitget', LimitRule> = {
+  bybit: { limit: 600, windowMs: 5000 },
+  bitget: { limit: 6000, windowMs: 60_000 },
+};
+
+/** Per-account (UID) ceilings per endpoint, rolling one second (EXCHANGES 2.6 / 3.6). */
+export const accountLimits: Record<string, LimitRule> = {
+  'POST /v5/order/create': { limit: 10, windowMs: 1000 },
+  'POST /v5/order/amend': { limit: 10, windowMs: 1000 },
+  'POST /v5/order/cancel': { limit: 10, windowMs: 1000 },
+  'POST /v5/position/set-leverage': { limit: 10, windowMs: 1000 },
+  'POST /v5/position/trading-stop': { limit: 10, windowMs: 1000 },
+  'GET /v5/order/realtime': { limit: 50, windowMs: 1000 },
+  'GET /v5/order/history': { limit: 50, windowMs: 1000 },
+  'GET /v5/position/list': { limit: 50, windowMs: 1000 },
+  'GET /v5/account/wallet-balance': { limit: 50, windowMs: 1000 },
+  'POST /api/v2/mix/order/place-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/place-tpsl-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/place-plan-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/account/set-leverage': { limit: 5, windowMs: 1000 },
+  'POST /api/v2/mix/account/set-margin-mode': { limit: 5, windowMs: 1000 },
+};

@@ -1,0 +1,55 @@
+/** The linear USDT perpetuals both fake exchanges list, with realistic steps, minimums and start prices. */
+export interface MarketSpec {
+  /** Exchange id, the same on Bybit and Bitget (e.g. BTCUSDT). */
+  symbol: string;
+  base: string;
+  quote: 'USDT';
+  startPrice: number;
+  tickSize: number;
+  qtyStep: number;
+  minQty: number;
+  maxQty: number;
+  /** Minimum order value in USDT (Bybit minNotionalValue, Bitget minTradeUSDT). */
+  minNotional: number;
+  maxLeverage: number;
+  /** Standard deviation of one random-walk step, as a fraction of the price. */
+  volatility: number;
+}
+
+export const markets: readonly MarketSpec[] = [
+  { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', startPrice: 60000, tickSize: 0.1, qtyStep: 0.001, minQty: 0.001, maxQty: 1190, minNotional: 5, maxLeverage: 100, volatility: 0.0008 },
+  { symbol: 'ETHUSDT', base: 'ETH', quote: 'USDT', startPrice: 3000, tickSize: 0.01, qtyStep: 0.01, minQty: 0.01, maxQty: 7240, minNotional: 5, maxLeverage: 100, volatility: 0.001 },
+  { symbol: 'SOLUSDT', base: 'SOL', quote: 'USDT', startPrice: 150, tickSize: 0.01, qtyStep: 0.1, minQty: 0.1, maxQty: 79770, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
+  { symbol: 'XRPUSDT', base: 'XRP', quote: 'USDT', startPrice: 0.6, tickSize: 0.0001, qtyStep: 1, minQty: 1, maxQty: 4912000, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
+  { symbol: 'DOGEUSDT', base: 'DOGE', quote: 'USDT', startPrice: 0.15, tickSize: 0.00001, qtyStep: 1, minQty: 1, maxQty: 29184000, minNotional: 5, maxLeverage: 75, volatility: 0.002 },
+];
+
+const bySymbol = new Map(markets.map((market) => [market.symbol, market]));
+
+export function findMarket(symbol: string | undefined): MarketSpec | undefined {
+  return symbol === undefined ? undefined : bySymbol.get(symbol);
+}
+
+/** Number of decimals of a step such as 0.001 (3) or 1 (0). */
+export function decimalsOf(step: number): number {
+  const text = formatNumber(step);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** Plain decimal text without exponent or float noise: 0.30000000000000004 -> "0.3". */
+export function formatNumber(value: number, maxDecimals = 10): string {
+  if (!Number.isFinite(value)) return '0';
+  const text = value.toFixed(maxDecimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  return text === '-0' ? '0' : text;
+}
+
+/** True when value is a whole multiple of step (within float tolerance). */
+export function isMultipleOf(value: number, step: number): boolean {
+  const ratio = value / step;
+  return Math.abs(ratio - Math.round(ratio)) < 1e-7;
+}
+
+export function roundToStep(value: number, step: number): number {
+  return Number((Math.round(value / step) * step).toFixed(decimalsOf(step)));
+}

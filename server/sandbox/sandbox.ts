@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { Engine } from './engine';
+import { FaultBook } from './faults';
+import { SlidingWindow } from './limits';
+import { USDT } from './margin';
+import { markets } from './markets';
+import { OAuthStore, type OAuthClient } from './oauth-store';
+import { PriceFeed } from './prices';
+import { deriveSeed, Random } from './random';
+import { evaluate } from './triggers';
+import type { Account, ExchangeId, MarginMode, Permissions, PositionMode } from './types';
+
+export interface SandboxOptions {
+  seed?: number;
+  /** Random walk of every symbol on start (default true). */
+  randomWalk?: boolean;
+  walkIntervalMs?: number;
+  /** Injectable clock (ms epoch) for timestamps, recv windows and rate-limit windows. */
+  now?: () => number;
+  oauthClients?: OAuthClient[];
+  /** USDT credited to accounts created through quick connect (default 10,000). */
+  oauthStartingBalance?: number;
+}
+
+export interface AccountInput {
+  exchange: ExchangeId;
+  uid?: string;
+  apiKey?: string;
+  secret?: string;
+  passphrase?: string;
+  label?: string;
+  permissions?: Partial<Permissions>;
+  ips?: string[];
+  /** Starting USDT balance (default 0). */
+  balance?: number;
+  positionMode?: PositionMode;
+  marginMode?: MarginMode;
+  origin?: Account['origin'];
+}
+
+export interface Counters {
+  requestsByIp: Map<string, number>;
+  requestsByAccount: Map<string, number>;
+  rejectedByIp: Map<string, number>;
+  rejectedByAccount: Map<string, number>;
+  forcedRateLimits: number;
+}
+
+const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomText(length: number, alphabet = alnum): string {
+  const bytes = randomBytes(length);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** All state of one fake exchange pair: accounts, prices, engine, limits, faults, OAuth grants. */
+export class Sandbox {
+  readonly now: () => number;
+  readonly prices: PriceFeed;
+  readonly engine: Engine;
+  readonly faults: FaultBook;
+  readonly ipWindow = new SlidingWindow();
+  readonly accountWindow = new SlidingWindow();
+  readonly oauth: OAuthStore;
+  readonly accounts = new Map<string, Account>();
+  readonly byKey = new Map<string, Account>();
+  counters: Counters = emptyCounters();
+  private orderSeq = 0;
+  private readonly walkIntervalMs: number;
+
+  constructor(readonly options: SandboxOptions = {}) {
+    const seed = options.seed ?? 1;
+    this.now = options.now ?? (() => Date.now());
+    this.prices = new PriceFeed(seed, (symbol, price) => this.onPrice(symbol, price));
+    this.faults = new FaultBook(new Random(deriveSeed(seed, 'faults')));
+    this.oauth = new OAuthStore(this.now, options.oauthClients);
+    this.engine = new Engine({
+      now: this.now,
+      mark: (symbol) => this.prices.get(symbol),
+      nextOrderId: (exchange) => this.nextOrderId(exchange),
+    });
+    this.walkIntervalMs = options.walkIntervalMs ?? 1000;
+    if (options.randomWalk ?? true) this.prices.startWalk(markets.map((m) => m.symbol), this.walkIntervalMs);
+  }
+
+  private nextOrderId(exchange: ExchangeId): string {
+    this.orderSeq += 1;
+    if (exchange === 'bitget') return String(1_300_000_000_000_000_000n + BigInt(this.orderSeq));
+    const hex = this.orderSeq.toString(16).padStart(12, '0');
+    return `${randomText(8, '0123456789abcdef')}-${randomText(4, '0123456789abcdef')}-4${randomText(3, '0123456789abcdef')}-a${randomText(3, '0123456789abcdef')}-${hex}`;
+  }
+
+  private onPrice(symbol: string, price: number): void {
+    for (const account of this.accounts.values()) evaluate(this.engine, account, symbol, price);
+  }
+
+  createAccount(input: AccountInput): Account {
+    const exchange = input.exchange;
+    if (exchange !== 'bybit' && exchange !== 'bitget') throw new Error("exchange must be 'bybit' or 'bitget'");
+    const uid = input.uid ?? (exchange === 'bybit' ? randomText(9, '0123456789').replace(/^0/, '1') : randomText(10, '0123456789').replace(/^0/, '4'));
+    const apiKey = input.apiKey ?? (exchange === 'bybit' ? randomText(18) : `bg_${randomText(32, '0123456789abcdef')}`);
+    if (this.accounts.has(uid)) throw new Error(`An account with uid ${uid} already exists`);
+    if (this.byKey.has(apiKey)) throw new Error(`An account with api key ${apiKey} already exists`);
+    const account: Account = {
+      exchange,
+      uid,
+      apiKey,
+      secret: input.secret ?? (exchange === 'bybit' ? randomText(36) : randomText(64, '0123456789abcdef')),
+      passphrase: exchange === 'bitget' ? (input.passphrase ?? randomText(16)) : '',
+      label: input.label ?? '',
+      permissions: { read: true, trade: true, withdraw: false, ...input.permissions },
+      ips: [...(input.ips ?? [])],
+      origin: input.origin ?? 'control',
+      createdAt: this.now(),
+      balances: new Map([[USDT, input.balance ?? 0]]),
+      positionModes: new Map(),
+      defaultPositionMode: input.positionMode ?? 'oneway',
+      marginModes: new Map(),
+      defaultMarginMode: input.marginMode ?? 'cross',
+      leverage: new Map(),
+      positions: new Map(),
+      orders: [],
+    };
+    this.accounts.set(uid, account);
+    this.byKey.set(apiKey, account);
+    return account;
+  }
+
+  find(idOrKey: string): Account | undefined {
+    return this.accounts.get(idOrKey) ?? this.byKey.get(idOrKey);
+  }
+
+  deleteAccount(account: Account): void {
+    this.accounts.delete(account.uid);
+    this.byKey.delete(account.apiKey);
+  }
+
+  /** Forgets accounts, orders, counters, faults and grants; prices go back to their start values. */
+  reset(): void {
+    this.accounts.clear();
+    this.byKey.clear();
+    this.counters = emptyCounters();
+    this.ipWindow.clear();
+    this.accountWindow.clear();
+    this.faults.set([]);
+    this.oauth.clear();
+    this.prices.reset();
+  }
+
+  close(): void {
+    this.prices.stopWalk();
+  }
+}
+
+function emptyCounters(): Counters {
+  return { requestsByIp: new Map(), requestsByAccount: new Map(), rejectedByIp: new Map(), rejectedByAccount: new Map(), forcedRateLimits: 0 };
+}
+
+export function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
