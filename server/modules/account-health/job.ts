@@ -1,0 +1,62 @@
+import type { HealthSyncResult } from '../../../contract/api/accountHealth';
+import type { Deps } from '../../deps';
+import { syncCustomers, type SyncDeps } from './sync';
+
+/** pg_try_advisory_lock key of the all-customers wallet sync ('wall' in ASCII). */
+export const WALLET_SYNC_LOCK = 0x77616c6c;
+
+export const DEFAULT_WALLET_SYNC_INTERVAL_MS = 5 * 60 * 1000;
+
+export type JobDeps = SyncDeps & Pick<Deps, 'pool'>;
+
+/**
+ * Syncs every connected customer unless another process (or an earlier run) is already doing it:
+ * the advisory lock lives on one pooled connection for the length of the run. Answers null when
+ * the lock was taken.
+ */
+export async function runWalletSync(deps: JobDeps): Promise<HealthSyncResult | null> {
+  const client = await deps.pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [WALLET_SYNC_LOCK]);
+    if (!rows[0]?.locked) return null;
+    try {
+      return await syncCustomers(deps);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [WALLET_SYNC_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export function walletSyncIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.WALLET_SYNC_INTERVAL_MS;
+  if (raw === undefined || raw === '') return DEFAULT_WALLET_SYNC_INTERVAL_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 10_000) throw new Error(`WALLET_SYNC_INTERVAL_MS must be a whole number of milliseconds, at least 10000, got '${raw}'`);
+  return value;
+}
+
+/** First run shortly after start, so a restarted server shows fresh health without waiting a full interval. */
+const FIRST_RUN_DELAY_MS = 15_000;
+
+/** The periodic sync of this process; `stop` waits for a run in progress. */
+export function startWalletSyncJob(deps: JobDeps, intervalMs: number): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = runWalletSync(deps)
+      .then((result) => result && deps.log.info({ ...result }, 'wallet sync done'))
+      .catch((error: unknown) => deps.log.error({ err: error }, 'wallet sync run failed'));
+  };
+  const first = setTimeout(tick, Math.min(FIRST_RUN_DELAY_MS, intervalMs));
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
+import { CcxtAdapter, closeSide, placedOrderOf, type OrderParams } from './ccxt-adapter';
+import { failure } from './errors';
+import { refusedKey } from './key-check';
+import { roundToTick } from './markets';
+import type {
+  Credentials,
+  ExchangeFailure,
+  KeyCheck,
+  PlacedOrder,
+  PositionModeName,
+  PositionSide,
+  TakeProfitRequest,
+  TrailingStopRequest,
+} from './types';
+
+interface QueryApiResult {
+  readOnly?: number | string;
+  ips?: string[];
+  permissions?: Record<string, string[] | undefined>;
+}
+
+const bybitOf = (ex: Exchange) => ex as BybitExchange;
+
+/** Bybit's position index: 0 one-way, 1 hedge long, 2 hedge short. */
+const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'oneway' ? 0 : side === 'long' ? 1 : 2);
+
+/** Bybit V5, unified trading account, linear USDT perpetuals (EXCHANGES section 2). */
+export class BybitAdapter extends CcxtAdapter {
+  readonly exchange = 'bybit' as const;
+
+  protected orderParams(): OrderParams {
+    return {};
+  }
+
+  protected isUnchanged(error: ExchangeFailure, what: 'leverage' | 'positionMode'): boolean {
+    // 110043 "Set leverage not modified"; 110025 "Position mode is not modified".
+    return what === 'leverage' ? error.exchangeCode === '110043' : error.exchangeCode === '110025';
+  }
+
+  async setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void> {
+    const market = await this.market(symbol);
+    await this.tolerate('positionMode', () => this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol)));
+  }
+
+  /** A conditional reduce-only market order: it keeps our client id, unlike a position TP. */
+  async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
+    const market = await this.market(request.symbol);
+    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
+      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+    );
+  }
+
+  /**
+   * Bybit's trailing stop belongs to the position (POST /v5/position/trading-stop): it closes the
+   * whole position, takes a price distance, and has no client id, so the answer carries none.
+   */
+  async placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder> {
+    const market = await this.market(request.symbol);
+    const distance = roundToTick(
+      request.callback.type === 'price' ? request.callback.value : (request.activationPrice * request.callback.value) / 100,
+      market.tickSize,
+    );
+    if (!(distance > 0)) throw failure('bybit', 'invalid_request', `cannot trail by ${request.callback.value}${request.callback.type === 'percent' ? '%' : ' USDT'}`, 'use a larger trailing callback');
+    await this.call(credentials, (ex) =>
+      bybitOf(ex).privatePostV5PositionTradingStop({
+        category: 'linear',
+        symbol: market.symbol,
+        trailingStop: ex.priceToPrecision(market.ccxtSymbol, distance),
+        activePrice: ex.priceToPrecision(market.ccxtSymbol, request.activationPrice),
+        positionIdx: positionIdx(request.positionMode, request.side),
+        tpslMode: 'Full',
+      }),
+    );
+    return { clientOrderId: request.clientOrderId, exchangeOrderId: undefined, status: 'open', filledQty: 0, avgPrice: undefined, fee: undefined };
+  }
+
+  async setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void> {
+    const market = await this.market(request.symbol);
+    await this.call(credentials, (ex) =>
+      bybitOf(ex).privatePostV5PositionTradingStop({
+        category: 'linear',
+        symbol: market.symbol,
+        stopLoss: ex.priceToPrecision(market.ccxtSymbol, request.price),
+        tpslMode: 'Full',
+        positionIdx: positionIdx(request.positionMode, request.side),
+      }),
+    );
+  }
+
+  /** Cancelling an order that is no longer open is not an error: it is not open, as wanted. */
+  async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void> {
+    const market = await this.market(symbol);
+    try {
+      await this.call(credentials, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId }));
+    } catch (error) {
+      if ((error as ExchangeFailure).code === 'not_found') return;
+      throw error;
+    }
+  }
+
+  /**
+   * GET /v5/order/realtime knows open orders and the last 500 closed ones; older ones are in
+   * /v5/order/history. ccxt throws a TypeError (not OrderNotFound) when realtime has no match.
+   */
+  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null> {
+    const market = await this.market(symbol);
+    const order = await this.call(credentials, async (ex): Promise<Order | undefined> => {
+      try {
+        return await ex.fetchOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId, acknowledged: true });
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+      }
+      const history = await ex.fetchCanceledAndClosedOrders(market.ccxtSymbol, undefined, undefined, { orderLinkId: clientOrderId });
+      return history.find((o) => o.clientOrderId === clientOrderId);
+    });
+    return order ? placedOrderOf(order, clientOrderId) : null;
+  }
+
+  /** GET /v5/user/query-api: readOnly, permissions and bound IPs; the position mode from the position list. */
+  async checkKey(credentials: Credentials): Promise<KeyCheck> {
+    let info: QueryApiResult;
+    try {
+      const response = (await this.call(credentials, (ex) => bybitOf(ex).privateGetV5UserQueryApi())) as { result?: QueryApiResult };
+      info = response.result ?? {};
+    } catch (error) {
+      return refusedKey(error);
+    }
+    const permissions = info.permissions ?? {};
+    const has = (group: string, name: string) => (permissions[group] ?? []).some((p) => p.toLowerCase() === name.toLowerCase());
+    const canTrade = Number(info.readOnly ?? 1) === 0 && (has('ContractTrade', 'Order') || has('Derivatives', 'DerivativesTrade'));
+    const canWithdraw = Object.values(permissions).some((list) => (list ?? []).some((p) => /withdraw/i.test(p)));
+    const ips = (info.ips ?? []).filter((ip) => ip && ip !== '*');
+    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode: await this.positionMode(credentials), error: undefined };
+  }
+
+  /** Bybit has no account-wide mode query: the position list of a market shows idx 0 (one-way) or 1/2 (hedge). */
+  private async positionMode(credentials: Credentials): Promise<PositionModeName | undefined> {
+    const markets = await this.loadMarkets();
+    const probe = markets.get('BTCUSDT') ?? markets.values().next().value;
+    if (!probe) return undefined;
+    const rows = await this.call(credentials, (ex) => ex.fetchPositions([probe.ccxtSymbol])).catch(() => []);
+    if (rows.length === 0) return undefined;
+    return rows.some((row) => row.hedged) ? 'hedge' : 'oneway';
+  }
+}

@@ -1,0 +1,213 @@
+import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
+import type { CcxtClient } from './ccxt-client';
+import { failure, toExchangeFailure } from './errors';
+import { linearUsdtMarkets } from './markets';
+import {
+  ExchangeFailure,
+  type Balance,
+  type Credentials,
+  type EntryRequest,
+  type ExchangeAdapter,
+  type ExchangeId,
+  type KeyCheck,
+  type MarketInfo,
+  type PlacedOrder,
+  type Position,
+  type PositionModeName,
+  type PositionSide,
+  type ReduceRequest,
+  type TakeProfitRequest,
+  type TrailingStopRequest,
+} from './types';
+
+export type OrderParams = Record<string, unknown>;
+export type CloseRequest = Omit<ReduceRequest, 'quantity'> & { quantity?: number };
+
+const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
+
+/** The side of the trade that opens (entry) or reduces (close) a position on `side`. */
+export const openSide = (side: PositionSide) => (side === 'long' ? 'buy' : 'sell');
+export const closeSide = (side: PositionSide) => (side === 'long' ? 'sell' : 'buy');
+
+export function placedOrderOf(order: Order, clientOrderId: string): PlacedOrder {
+  const fee = order.fee?.cost;
+  return {
+    clientOrderId: order.clientOrderId || clientOrderId,
+    exchangeOrderId: order.id || undefined,
+    status: orderStatuses[order.status ?? ''] ?? 'unknown',
+    filledQty: order.filled ?? 0,
+    avgPrice: order.average || undefined,
+    fee: fee === undefined ? undefined : Math.abs(fee),
+  };
+}
+
+/**
+ * What both ccxt adapters share: markets, errors, balances, positions, entries and closes. Each
+ * exchange supplies its order parameters and its own lookups (EXCHANGES 2 and 3).
+ */
+export abstract class CcxtAdapter implements ExchangeAdapter {
+  abstract readonly exchange: ExchangeId;
+  private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
+
+  constructor(protected readonly client: CcxtClient) {}
+
+  /** Parameters that put an order on the right position in hedge mode (ccxt cannot detect the mode). */
+  protected modeParams(mode: PositionModeName): OrderParams {
+    return mode === 'hedge' ? { hedged: true } : {};
+  }
+
+  /** Extra parameters of an order that opens or reduces a position (e.g. Bitget's margin mode). */
+  protected abstract orderParams(): OrderParams;
+  protected abstract isUnchanged(error: ExchangeFailure, what: 'leverage' | 'positionMode'): boolean;
+  abstract setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void>;
+  abstract placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
+  abstract placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
+  abstract setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
+  abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void>;
+  abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null>;
+  abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
+
+  async loadMarkets(refresh = false): Promise<Map<string, MarketInfo>> {
+    const markets = await this.guard(() => this.client.markets(refresh));
+    if (this.marketCache?.source !== markets) this.marketCache = { source: markets, infos: linearUsdtMarkets(markets) };
+    return this.marketCache.infos;
+  }
+
+  async market(symbol: string): Promise<MarketInfo> {
+    const info = (await this.loadMarkets()).get(symbol.toUpperCase());
+    if (!info) throw failure(this.exchange, 'invalid_request', `does not list the USDT perpetual '${symbol}'`, 'check the strategy symbol (e.g. BTCUSDT)');
+    return info;
+  }
+
+  async fetchBalance(credentials: Credentials): Promise<Balance> {
+    const balance = await this.call(credentials, (ex) => ex.fetchBalance());
+    const usdt = (balance as unknown as Record<string, { free?: number; used?: number; total?: number } | undefined>).USDT;
+    return { total: usdt?.total ?? 0, free: usdt?.free ?? 0, used: usdt?.used ?? 0 };
+  }
+
+  async setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void> {
+    const market = await this.market(symbol);
+    if (!Number.isFinite(leverage) || leverage < 1 || leverage > market.maxLeverage) {
+      throw failure(this.exchange, 'invalid_request', `allows leverage 1-${market.maxLeverage} on ${market.symbol}, not ${leverage}`, 'change the strategy leverage');
+    }
+    await this.tolerate('leverage', () => this.call(credentials, (ex) => ex.setLeverage(leverage, market.ccxtSymbol)));
+  }
+
+  async placeEntry(credentials: Credentials, request: EntryRequest): Promise<PlacedOrder> {
+    const market = await this.market(request.symbol);
+    const params: OrderParams = { clientOrderId: request.clientOrderId, ...this.orderParams(), ...this.modeParams(request.positionMode) };
+    if (request.stopLossPrice !== undefined) params.stopLoss = { triggerPrice: request.stopLossPrice };
+    return this.placeOnly(credentials, market, request.clientOrderId, (ex) =>
+      ex.createOrder(market.ccxtSymbol, 'market', openSide(request.side), request.quantity, undefined, params),
+    );
+  }
+
+  async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
+    const market = await this.market(request.symbol);
+    const position = (await this.fetchPositions(credentials, [market.symbol])).find(
+      (p) => p.side === request.side && (request.positionMode === 'hedge') === p.hedged,
+    );
+    if (!position) {
+      // Retried after a crash: the close may already have happened under this id.
+      return this.fetchOrderByClientId(credentials, market.symbol, request.clientOrderId);
+    }
+    const quantity = Math.min(request.quantity ?? position.size, position.size);
+    try {
+      return await this.placeReduceOnly(credentials, market, { ...request, quantity });
+    } catch (error) {
+      if (error instanceof ExchangeFailure && error.code === 'no_position') return null;
+      throw error;
+    }
+  }
+
+  async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    const markets = symbols ? await Promise.all(symbols.map((s) => this.market(s))) : undefined;
+    const rows = await this.call(credentials, (ex) => ex.fetchPositions(markets?.map((m) => m.ccxtSymbol)));
+    const wanted = markets ? new Set(markets.map((m) => m.ccxtSymbol)) : undefined;
+    return rows.filter((row) => (row.contracts ?? 0) > 0 && (row.side === 'long' || row.side === 'short') && (!wanted || wanted.has(row.symbol ?? ''))).map((row) => this.positionOf(row));
+  }
+
+  /** A reduce-only market order for `quantity` of the position on `request.side`. */
+  protected placeReduceOnly(credentials: Credentials, market: MarketInfo, request: ReduceRequest): Promise<PlacedOrder> {
+    const params: OrderParams = { clientOrderId: request.clientOrderId, reduceOnly: true, ...this.orderParams(), ...this.modeParams(request.positionMode) };
+    return this.placeAndFetch(credentials, market, request.clientOrderId, (ex) =>
+      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+    );
+  }
+
+  /**
+   * Places an order with one request. Both exchanges answer only the ids, so the result says
+   * status 'unknown' and no fill: read the fill later with `fetchOrderByClientId`. A duplicate client
+   * id means an earlier attempt got through: that order (looked up) is the answer, so retries are
+   * idempotent.
+   */
+  protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+    try {
+      return placedOrderOf(await this.call(credentials, place), clientOrderId);
+    } catch (error) {
+      if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
+      const existing = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId);
+      if (existing) return existing;
+      throw error;
+    }
+  }
+
+  /** A conditional order (TP, trailing) with one request: once acknowledged it waits for its trigger, open. */
+  protected async placeConditional(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+    const placed = await this.placeOnly(credentials, market, clientOrderId, place);
+    return placed.status === 'unknown' ? { ...placed, status: 'open' } : placed;
+  }
+
+  /** Places an order and reads it back, for the closes whose fill price is needed at once. */
+  protected async placeAndFetch(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+    const created = await this.placeOnly(credentials, market, clientOrderId, place);
+    if (created.status !== 'unknown' && (created.filledQty === 0 || created.avgPrice !== undefined)) return created;
+    const fetched = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId).catch((error: unknown) => {
+      // The order is placed; a failing read-back must not look like a failed placement.
+      if (error instanceof ExchangeFailure && error.retryable) return null;
+      throw error;
+    });
+    return fetched ?? created;
+  }
+
+  protected positionOf(row: CcxtPosition): Position {
+    const market = row.symbol ? this.marketCache?.source[row.symbol] : undefined;
+    return {
+      symbol: market?.id ?? row.symbol ?? '',
+      side: row.side as PositionSide,
+      size: (row.contracts ?? 0) * (row.contractSize ?? 1),
+      entryPrice: row.entryPrice ?? 0,
+      markPrice: row.markPrice ?? undefined,
+      unrealizedPnl: row.unrealizedPnl ?? undefined,
+      leverage: row.leverage ?? undefined,
+      hedged: row.hedged === true,
+      stopLossPrice: row.stopLossPrice || undefined,
+    };
+  }
+
+  /** Runs ccxt work with the customer's key; every error becomes an ExchangeFailure. */
+  protected call<T>(credentials: Credentials, work: (ex: Exchange) => Promise<T>): Promise<T> {
+    if (!credentials.apiKey || !credentials.secret || (this.exchange === 'bitget' && !credentials.passphrase)) {
+      return Promise.reject(failure(this.exchange, 'auth', 'has no complete API key stored for this customer', 'ask the customer to connect their exchange'));
+    }
+    return this.guard(() => this.client.withCredentials(credentials, work));
+  }
+
+  protected async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toExchangeFailure(this.exchange, error);
+    }
+  }
+
+  /** "Not modified" answers mean the setting is already what we want. */
+  protected async tolerate(what: 'leverage' | 'positionMode', work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof ExchangeFailure && this.isUnchanged(error, what)) return;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { AuthenticationError, DuplicateOrderId, ExchangeError, InsufficientFunds, InvalidOrder, NetworkError, PermissionDenied, RateLimitExceeded, RequestTimeout } from 'ccxt';
+import { describe, expect, it } from 'vitest';
+import { toExchangeFailure } from './errors';
+import { ExchangeFailure } from './types';
+
+const bybit = (code: number, msg: string) => `bybit {"retCode":${code},"retMsg":"${msg}","result":{},"retExtInfo":{},"time":1700000000000}`;
+const bitget = (code: string, msg: string) => `bitget {"code":"${code}","msg":"${msg}","requestTime":1700000000000,"data":null}`;
+
+describe('toExchangeFailure', () => {
+  it.each([
+    ['bybit', new AuthenticationError(bybit(10003, 'API key is invalid.')), 'auth', false, 'Bybit rejected the API key (10003 "API key is invalid."): ask the customer to reconnect their exchange'],
+    ['bybit', new AuthenticationError(bybit(10004, 'error sign!')), 'auth', false, undefined],
+    ['bybit', new PermissionDenied(bybit(10010, 'Unmatched IP, please check your API key')), 'ip_not_allowed', false, undefined],
+    ['bybit', new PermissionDenied(bybit(10005, 'Permission denied')), 'permission', false, undefined],
+    ['bybit', new InsufficientFunds(bybit(110007, 'ab not enough for new order')), 'insufficient_balance', false, undefined],
+    ['bybit', new DuplicateOrderId(bybit(110072, 'OrderLinkedID is duplicate')), 'duplicate', false, undefined],
+    ['bybit', new InvalidOrder(bybit(110017, 'Reduce-only rule not satisfied')), 'no_position', false, undefined],
+    ['bybit', new InvalidOrder(bybit(110094, 'Order does not meet minimum order value')), 'below_minimum', false, undefined],
+    ['bybit', new RateLimitExceeded(bybit(10006, 'Too many visits!')), 'rate_limit', true, undefined],
+    ['bybit', new RateLimitExceeded('bybit GET http://127.0.0.1/v5/position/list 403 Forbidden access too frequent'), 'rate_limit', true, undefined],
+    ['bybit', new ExchangeError(bybit(10016, 'System error. Please try again later.')), 'server', true, undefined],
+    ['bitget', new AuthenticationError(bitget('40006', 'Invalid ACCESS_KEY')), 'auth', false, undefined],
+    ['bitget', new AuthenticationError(bitget('40012', 'apikey/password is incorrect')), 'auth', false, undefined],
+    ['bitget', new PermissionDenied(bitget('40018', 'Invalid IP')), 'ip_not_allowed', false, 'Bitget refused our server\'s IP address for this API key (40018 "Invalid IP"): ask the customer to add the platform\'s server IPs to the key, or reconnect through quick connect'],
+    ['bitget', new PermissionDenied(bitget('40014', 'Incorrect permissions')), 'permission', false, undefined],
+    ['bitget', new InsufficientFunds(bitget('43012', 'Insufficient balance')), 'insufficient_balance', false, undefined],
+    ['bitget', new ExchangeError(bitget('40786', 'Duplicate clientOid')), 'duplicate', false, undefined],
+    ['bitget', new ExchangeError(bitget('22002', 'No position to close')), 'no_position', false, undefined],
+    ['bitget', new InvalidOrder(bitget('45110', 'less than the minimum amount 5 USDT')), 'below_minimum', false, undefined],
+    ['bitget', new ExchangeError(bitget('40109', 'The data of the order cannot be found')), 'not_found', false, undefined],
+    ['bitget', new RateLimitExceeded(bitget('429', 'Too Many Requests')), 'rate_limit', true, undefined],
+    ['bitget', new RequestTimeout('bitget POST http://127.0.0.1/api/v2/mix/order/place-order request timed out (10000 ms)'), 'timeout', true, undefined],
+    ['bitget', new NetworkError('bitget GET http://127.0.0.1/api fetch failed: ECONNREFUSED'), 'network', true, undefined],
+  ] as const)('%s %s -> %s', (exchange, error, code, retryable, message) => {
+    const failure = toExchangeFailure(exchange, error);
+    expect(failure).toBeInstanceOf(ExchangeFailure);
+    expect(failure.code).toBe(code);
+    expect(failure.retryable).toBe(retryable);
+    expect(failure.staffMessage.startsWith(exchange === 'bybit' ? 'Bybit ' : 'Bitget ')).toBe(true);
+    if (message) expect(failure.staffMessage).toBe(message);
+  });
+
+  it('keeps the raw text when there is no exchange code, and passes ExchangeFailures through', () => {
+    const failure = toExchangeFailure('bybit', new Error('BLOCKED outbound request to https://api.bybit.com'));
+    expect(failure.code).toBe('invalid_request');
+    expect(failure.retryable).toBe(false);
+    expect(failure.staffMessage).toContain('BLOCKED outbound request to https://api.bybit.com');
+    expect(toExchangeFailure('bitget', failure)).toBe(failure);
+  });
+});

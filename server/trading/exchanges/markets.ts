@@ -1,0 +1,41 @@
+import type { Market } from 'ccxt';
+import type { MarketInfo } from './types';
+
+/** The USDT-margined linear perpetuals of a ccxt market list, keyed by exchange id (BTCUSDT). */
+export function linearUsdtMarkets(markets: Record<string, Market>): Map<string, MarketInfo> {
+  const result = new Map<string, MarketInfo>();
+  for (const market of Object.values(markets)) {
+    if (!market || !market.swap || !market.linear || market.settle !== 'USDT' || market.active === false) continue;
+    if (!market.id || !market.symbol) continue;
+    result.set(market.id, {
+      symbol: market.id,
+      ccxtSymbol: market.symbol,
+      minQty: market.limits.amount?.min ?? market.precision.amount ?? 0,
+      qtyStep: market.precision.amount ?? 0,
+      tickSize: market.precision.price ?? 0,
+      minNotional: market.limits.cost?.min ?? 0,
+      maxLeverage: market.limits.leverage?.max ?? 1,
+    });
+  }
+  return result;
+}
+
+/** Decimals of a step such as 0.001 (3) or 1 (0). */
+function decimalsOf(step: number): number {
+  if (!(step > 0)) return 8;
+  const text = step.toFixed(12).replace(/0+$/, '');
+  const dot = text.indexOf('.');
+  return dot < 0 || dot === text.length - 1 ? 0 : text.length - dot - 1;
+}
+
+/** Rounds a price to the market's tick size. */
+export function roundToTick(price: number, tickSize: number): number {
+  if (!(tickSize > 0)) return price;
+  return Number((Math.round(price / tickSize) * tickSize).toFixed(decimalsOf(tickSize)));
+}
+
+/** Rounds a quantity down to the market's step (never above what was asked). */
+export function floorToStep(quantity: number, step: number): number {
+  if (!(step > 0)) return quantity;
+  return Number((Math.floor(quantity / step + 1e-9) * step).toFixed(decimalsOf(step)));
+}

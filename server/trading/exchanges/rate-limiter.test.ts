@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ExchangeRateLimiter, writeKind } from './rate-limiter';
+import { SlidingWindow } from './sliding-window';
+
+describe('SlidingWindow', () => {
+  it('lets the first request through at once and never more than the limit per window', async () => {
+    const window = new SlidingWindow(5, 200);
+    const started = performance.now();
+    const grants: number[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, () =>
+        window.acquire().then((done) => {
+          grants.push(performance.now() - started);
+          done();
+        }),
+      ),
+    );
+    expect(grants[0]).toBeLessThan(5);
+    for (let i = 5; i < grants.length; i++) expect(grants[i]! - grants[i - 5]!).toBeGreaterThanOrEqual(199);
+    expect(grants.at(-1)!).toBeLessThan(600);
+    const stats = window.snapshot();
+    expect(stats.granted).toBe(12);
+    expect(stats.delayed).toBe(7);
+    expect(stats.waiting).toBe(0);
+  });
+
+  it('serves waiters in arrival order', async () => {
+    const window = new SlidingWindow(1, 50);
+    const order: number[] = [];
+    await Promise.all(
+      [0, 1, 2, 3].map((n) =>
+        window.acquire().then((done) => {
+          order.push(n);
+          done();
+        }),
+      ),
+    );
+    expect(order).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps a slot while its request is in flight and gives it again a full window after the answer', async () => {
+    const window = new SlidingWindow(1, 100);
+    const started = performance.now();
+    const done = await window.acquire();
+    let grantedAt: number | undefined;
+    const next = window.acquire().then((release) => {
+      grantedAt = performance.now() - started;
+      release();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(grantedAt).toBeUndefined();
+    const answeredAt = performance.now() - started;
+    done();
+    await next;
+    expect(grantedAt! - answeredAt).toBeGreaterThanOrEqual(99);
+    expect(grantedAt! - answeredAt).toBeLessThan(180);
+  });
+
+  it('drops an aborted waiter without using a slot', async () => {
+    const window = new SlidingWindow(1, 100);
+    await window.acquire();
+    const controller = new AbortController();
+    const waiting = window.acquire(controller.signal);
+    controller.abort(new Error('gave up'));
+    await expect(waiting).rejects.toThrow('gave up');
+    expect(window.snapshot().waiting).toBe(0);
+  });
+});
+
+describe('ExchangeRateLimiter', () => {
+  it('knows the order-writing endpoints of both exchanges', () => {
+    expect(writeKind('bybit', 'v5/order/create')).toBe('order');
+    expect(writeKind('bybit', 'v5/position/trading-stop')).toBe('order');
+    expect(writeKind('bybit', 'v5/position/set-leverage')).toBe('setting');
+    expect(writeKind('bybit', 'v5/position/list')).toBeUndefined();
+    expect(writeKind('bitget', 'v2/mix/order/place-order')).toBe('order');
+    expect(writeKind('bitget', '/api/v2/mix/account/set-leverage')).toBe('setting');
+    expect(writeKind('bitget', 'v2/mix/order/detail')).toBeUndefined();
+  });
+
+  it('holds one account to its order ceiling while another account goes through', async () => {
+    const limiter = new ExchangeRateLimiter(
+      {
+        bybit: { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 2, windowMs: 300 }, perAccountSettings: { limit: 2, windowMs: 300 } },
+        bitget: { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 2, windowMs: 300 }, perAccountSettings: { limit: 2, windowMs: 300 } },
+      },
+      0,
+    );
+    const started = performance.now();
+    const times: Record<string, number[]> = { a: [], b: [] };
+    const send = (key: 'a' | 'b') => limiter.acquire({ exchange: 'bybit', egress: 'x', apiKey: key, write: 'order' }).then((release) => {
+      times[key]!.push(performance.now() - started);
+      release();
+    });
+    await Promise.all([send('a'), send('a'), send('a'), send('b'), send('b')]);
+    expect(times.b!.every((t) => t < 50)).toBe(true);
+    expect(times.a![2]!).toBeGreaterThanOrEqual(299);
+    const stats = limiter.stats();
+    expect(stats.perAccountOrders).toMatchObject({ accounts: 2, granted: 5, delayed: 1 });
+    expect(stats.perIp['bybit:x']).toMatchObject({ granted: 5, limit: 1000 });
+  });
+});

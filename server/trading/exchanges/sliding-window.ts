@@ -1,0 +1,140 @@
+/**
+ * At most `limit` requests in any `windowMs` interval as the exchange counts them, first come first
+ * served. The exchange counts a request when it arrives, which we never see: somewhere between our
+ * grant and its answer. So a grant holds its slot while the request is in flight and for `windowMs`
+ * after the answer is in (the `done` callback): however late the request arrives, it has left the
+ * exchange's window before its slot is given again. A waiter is woken by one timer set to the moment
+ * the oldest finished grant leaves the window, or by a `done`: no polling. The first request of an
+ * idle window goes through at once.
+ */
+export interface WindowStats {
+  limit: number;
+  windowMs: number;
+  granted: number;
+  /** Requests that had to wait at all. */
+  delayed: number;
+  waiting: number;
+  maxWaiting: number;
+  totalWaitMs: number;
+  maxWaitMs: number;
+  /** Grants holding a slot now: in flight, or answered within the window. */
+  inWindow: number;
+}
+
+/** Called once the request's answer (or its failure) is in; later calls do nothing. */
+export type GrantDone = () => void;
+
+interface Waiter {
+  enqueuedAt: number;
+  resolve: (done: GrantDone) => void;
+  reject: (error: unknown) => void;
+}
+
+export class SlidingWindow {
+  /** When each finished grant was answered, oldest first. */
+  private readonly finished: number[] = [];
+  private head = 0;
+  private inFlight = 0;
+  private readonly queue: Waiter[] = [];
+  private queueHead = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly stats = { granted: 0, delayed: 0, maxWaiting: 0, totalWaitMs: 0, maxWaitMs: 0 };
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    if (!(limit >= 1) || !(windowMs > 0)) throw new RangeError(`SlidingWindow needs limit >= 1 and windowMs > 0, got ${limit}/${windowMs}`);
+  }
+
+  acquire(signal?: AbortSignal): Promise<GrantDone> {
+    const at = this.now();
+    this.expire(at);
+    if (this.waitingCount() === 0 && this.inWindow() < this.limit) return Promise.resolve(this.grant(at, at));
+    return new Promise<GrantDone>((resolve, reject) => {
+      const waiter: Waiter = { enqueuedAt: at, resolve, reject };
+      this.queue.push(waiter);
+      this.stats.maxWaiting = Math.max(this.stats.maxWaiting, this.waitingCount());
+      signal?.addEventListener('abort', () => this.cancel(waiter, signal.reason), { once: true });
+      this.schedule();
+    });
+  }
+
+  snapshot(): WindowStats {
+    this.expire(this.now());
+    return { limit: this.limit, windowMs: this.windowMs, ...this.stats, waiting: this.waitingCount(), inWindow: this.inWindow() };
+  }
+
+  private waitingCount(): number {
+    return this.queue.length - this.queueHead;
+  }
+
+  private inWindow(): number {
+    return this.inFlight + this.finished.length - this.head;
+  }
+
+  private grant(at: number, enqueuedAt: number): GrantDone {
+    this.inFlight += 1;
+    this.stats.granted += 1;
+    const waited = at - enqueuedAt;
+    if (waited > 0) {
+      this.stats.delayed += 1;
+      this.stats.totalWaitMs += waited;
+      this.stats.maxWaitMs = Math.max(this.stats.maxWaitMs, waited);
+    }
+    let finished = false;
+    return () => {
+      if (finished) return;
+      finished = true;
+      this.inFlight -= 1;
+      this.finished.push(this.now());
+      this.schedule();
+    };
+  }
+
+  private expire(at: number): void {
+    while (this.head < this.finished.length && this.finished[this.head]! <= at - this.windowMs) this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.finished.length) {
+      this.finished.splice(0, this.head);
+      this.head = 0;
+    }
+  }
+
+  private drain(): void {
+    this.timer = undefined;
+    const at = this.now();
+    this.expire(at);
+    while (this.waitingCount() > 0 && this.inWindow() < this.limit) {
+      const waiter = this.queue[this.queueHead]!;
+      this.queueHead += 1;
+      waiter.resolve(this.grant(at, waiter.enqueuedAt));
+    }
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue.splice(0, this.queueHead);
+      this.queueHead = 0;
+    }
+    this.schedule();
+  }
+
+  /** Sets the wake-up for the first waiter; with every slot in flight, the next `done` sets it. */
+  private schedule(): void {
+    if (this.timer || this.waitingCount() === 0) return;
+    this.expire(this.now());
+    if (this.inWindow() < this.limit) {
+      this.timer = setTimeout(() => this.drain(), 0);
+      return;
+    }
+    const oldest = this.finished[this.head];
+    if (oldest === undefined) return;
+    const delay = Math.max(0, oldest + this.windowMs - this.now());
+    this.timer = setTimeout(() => this.drain(), Math.ceil(delay) + 1);
+  }
+
+  private cancel(waiter: Waiter, reason: unknown): void {
+    const index = this.queue.indexOf(waiter, this.queueHead);
+    if (index < 0) return;
+    this.queue.splice(index, 1);
+    waiter.reject(reason);
+  }
+}
