@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { logStaffAction } from '../../lib/staff-log';
 import { revokeAccountSessions } from '../auth/sessions';
+import { fixProfitShareAtApproval } from '../customers/profit-share';
 import { findAccountById } from './repository';
 
 /** Status 0 in PATCH /api/security/status means delete (spec 3, agent list). */
@@ -33,6 +34,7 @@ export async function changeAccountStatus(deps: StatusDeps, actorAccountId: numb
     if (approvingCustomer) {
       const [customer] = await tx.select({ group: customers.group }).from(customers).where(eq(customers.accountId, accountId)).limit(1);
       if (!customer || customer.group === null) throw badRequest(validation.selectGroupOrExclusive);
+      await fixProfitShareAtApproval(tx, accountId);
     }
     await tx.update(accounts).set({ status, datetimeUpdated: deps.clock.now() }).where(eq(accounts.id, accountId));
     if (status !== AccountStatus.Active && status !== AccountStatus.Pending) {
