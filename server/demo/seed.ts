@@ -1,0 +1,125 @@
+import { customerCreateBody } from '../../contract/api/customer';
+import { FIRST_FILTER_MONTH } from '../../contract/constants';
+import { AccountStatus, AccountType, CustomerGroup, Gender } from '../../contract/enums';
+import type { Deps } from '../deps';
+import { ensureAdmin } from '../cli/admin';
+import { DAY_MS, type ManualClock } from '../lib/clock';
+import { changeAccountStatus } from '../modules/accounts/service';
+import { createAgent } from '../modules/agents/service';
+import { register } from '../modules/auth/registration';
+import { createCustomer } from '../modules/customers/service';
+import { createEmployee } from '../modules/employees/service';
+import { createRegistrationId } from '../modules/registration-ids/service';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers, demoEmployees, type DemoCustomer } from './data';
+import { countryIds, createAccountAsStaff, phoneOf, type CountryIds } from './people';
+import { openSandboxAccount } from './sandbox';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Fills an empty database with the demo data set through the services the API uses. `clock` is the
+ * clock of `deps`: it is moved back to date Registration IDs and customers in the past, and left at
+ * the seeding instant at the end.
+ */
+export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
+  const now = clock.now();
+  const at = (msAgo: number) => clock.set(new Date(now.getTime() - msAgo));
+  const customers = demoCustomers();
+  const countries = await countryIds(deps, [...new Set([...demoEmployees, ...demoAgents, ...customers].map((p) => p.country))]);
+  const country = (code: string) => {
+    const found = countries.get(code);
+    if (!found) throw new Error(`Country ${code} is missing from the reference data`);
+    return found;
+  };
+
+  const admin = await ensureAdmin(deps.db, demoAdmin.email, DEMO_PASSWORD);
+  for (const [i, person] of demoEmployees.entries()) {
+    const accountId = await createAccountAsStaff(deps, admin.accountId, person, AccountType.Employee, country(person.country), 100 + i);
+    await createEmployee(deps, admin.accountId, accountId);
+  }
+
+  const agents: Array<{ id: number; accountId: number }> = [];
+  for (const [i, person] of demoAgents.entries()) {
+    const accountId = await createAccountAsStaff(deps, admin.accountId, person, AccountType.Agent, country(person.country), 200 + i);
+    agents.push({ id: await createAgent(deps, admin.accountId, accountId), accountId });
+  }
+
+  for (const [i, agent] of agents.entries()) await seedRegistrationIds(deps, admin.accountId, agent, i, countries, at);
+
+  // Customers joined from the first month of the month filter (May 2024), at most 30 months back, to a week ago.
+  const firstDay = Math.max(Date.parse(`${FIRST_FILTER_MONTH}-01T00:00:00Z`), now.getTime() - 30 * 30 * DAY_MS);
+  const span = Math.max(0, now.getTime() - 7 * DAY_MS - firstDay);
+  for (const [n, customer] of customers.entries()) {
+    at(now.getTime() - (firstDay + customer.joinedAt * span));
+    await seedCustomer(deps, admin.accountId, agents[customer.agent]!.id, customer, country(customer.country), n);
+  }
+  clock.set(now);
+
+  for (const [i, person] of demoAgents.entries()) {
+    if (person.status !== AccountStatus.Active) await changeAccountStatus(deps, admin.accountId, agents[i]!.accountId, person.status);
+  }
+}
+
+/** Per agent: three pending codes, two expired ones, two used by people who signed up and have not connected an exchange yet. */
+async function seedRegistrationIds(
+  deps: Deps,
+  adminAccountId: number,
+  agent: { id: number; accountId: number },
+  index: number,
+  countries: CountryIds,
+  at: (msAgo: number) => void,
+) {
+  /** Older codes were made by the admin on the agent's behalf, the recent ones by the agent. */
+  const create = async (msAgo: number, byStaff: boolean) => {
+    at(msAgo);
+    return createRegistrationId(deps, { actorAccountId: byStaff ? adminAccountId : agent.accountId, agentId: agent.id, byStaff });
+  };
+  await create(45 * DAY_MS, true);
+  await create(20 * DAY_MS + 3 * HOUR_MS, true);
+  for (const [k, daysAgo] of [10, 6].entries()) {
+    const code = await create(daysAgo * DAY_MS, true);
+    at((daysAgo - 2) * DAY_MS);
+    const firstName = ['Ravi', 'Elena', 'Tomás', 'Yuki', 'Amara', 'Jonas', 'Lucia', 'Bilal', 'Nora', 'Hugo'][index * 2 + k] ?? 'Alex';
+    const sg = countries.get('SG')!;
+    await register(deps, {
+      registrationId: code.code,
+      firstName,
+      lastName: 'Prospect',
+      email: `${firstName.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase()}.prospect@${DEMO_EMAIL_DOMAIN}`,
+      age: 30 + index + k,
+      phone: phoneOf(sg.dialCode, 300 + index * 2 + k),
+      countryId: sg.id,
+      gender: k === 0 ? Gender.Male : Gender.Female,
+      password: DEMO_PASSWORD,
+    });
+  }
+  for (const hoursAgo of [72, 20, 2]) await create(hoursAgo * HOUR_MS, false);
+}
+
+/** The staff add-customer flow (account, then exchange credentials and agent), then approval, rejection or block. */
+async function seedCustomer(deps: Deps, adminAccountId: number, agentId: number, customer: DemoCustomer, country: { id: number; dialCode: string }, n: number) {
+  const accountId = await createAccountAsStaff(deps, adminAccountId, customer, AccountType.Customer, country, 400 + n);
+  const exchange = openSandboxAccount(customer.exchange, customer.balance, customer.email);
+  await createCustomer(
+    deps,
+    adminAccountId,
+    customerCreateBody.parse({
+      accountId,
+      platformType: customer.exchange,
+      apiKey: exchange.apiKey,
+      apiSecret: exchange.secret,
+      passphrase: exchange.passphrase || null,
+      exchangeAccountUUID: exchange.uid,
+      agentId,
+      ...(customer.group === CustomerGroup.Exclusive ? { isExclusive: true } : { group: customer.group }),
+      profitSharePct: customer.profitSharePct,
+    }),
+  );
+  if (customer.status === AccountStatus.Pending) return;
+  if (customer.status === AccountStatus.Rejected) {
+    await changeAccountStatus(deps, adminAccountId, accountId, AccountStatus.Rejected);
+    return;
+  }
+  await changeAccountStatus(deps, adminAccountId, accountId, AccountStatus.Active);
+  if (customer.status === AccountStatus.Blocked) await changeAccountStatus(deps, adminAccountId, accountId, AccountStatus.Blocked);
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { agentRoutes } from '../../../contract/api/agent';
+import type { Customer } from '../../../contract/api/customer';
+import { AccountStatus } from '../../../contract/enums';
+import type { Paged } from '../../../contract/envelope';
+import type { Deps } from '../../deps';
+import { registerRoute } from '../../http/route';
+import { customerStatusCounts } from '../customers/queries';
+import { filterCustomers } from '../customers/repository';
+import { agentNotFound, ownAgentOf } from './service';
+
+/** Agents see their customers without the exchange API key and account UID. */
+function forAgent(page: Paged<Customer>): Paged<Customer> {
+  return { ...page, data: page.data.map((customer) => ({ ...customer, apiKey: null, exchangeAccountUUID: null })) };
+}
+
+/** The agent's own customer list, search and counters: always forced to the caller's agent id. */
+export function registerOwnCustomerRoutes(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps;
+
+  registerRoute(app, agentRoutes.ownCustomersFilter, async ({ auth, body }) => {
+    const agent = await ownAgentOf(db, auth.accountId);
+    // Naming another agent in the filter is asking for their customers: the same 404 as an unknown agent.
+    if (body.filter.agentIds.some((agentId) => agentId !== agent.id)) throw agentNotFound();
+    const filter = { ...body.filter, agentIds: [] };
+    return forAgent(await filterCustomers(db, { filter, sort: body.sort, page: body, agentId: agent.id }));
+  });
+
+  registerRoute(app, agentRoutes.ownCustomersSearch, async ({ auth, body }) => {
+    const agent = await ownAgentOf(db, auth.accountId);
+    return forAgent(await filterCustomers(db, { filter: {}, text: body.text, page: body, agentId: agent.id }));
+  });
+
+  registerRoute(app, agentRoutes.ownCustomersStatistics, async ({ auth }) => {
+    const counts = await customerStatusCounts(db, (await ownAgentOf(db, auth.accountId)).id);
+    return { active: counts.get(AccountStatus.Active) ?? 0, blocked: counts.get(AccountStatus.Blocked) ?? 0 };
+  });
+}
