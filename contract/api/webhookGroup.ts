@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { id, pageRequestOf } from '../common';
+import { WEBHOOK_GROUP_PAGE_SIZE } from '../constants';
+import { pagedOf } from '../envelope';
+import { defineRoute } from '../route';
+
+/** "Receive Webhook Once": when on, a customer of the group holds at most one open position per strategy. */
+export const webhookGroup = z.object({
+  id: z.number().int(),
+  /** CustomerGroup; the web app shows 'Unknown Group' for any other number. */
+  group: z.number().int(),
+  isActive: z.boolean(),
+  datetimeUpdated: z.string(),
+});
+export type WebhookGroup = z.infer<typeof webhookGroup>;
+
+export const webhookGroupRoutes = {
+  list: defineRoute({
+    method: 'GET', path: '/api/receiveonly/all', access: 'adminTrading', tag: 'webhook groups',
+    summary: 'One row per customer group with its Receive Webhook Once switch', query: pageRequestOf(WEBHOOK_GROUP_PAGE_SIZE),
+    data: pagedOf(webhookGroup),
+  }),
+  update: defineRoute({
+    method: 'PATCH', path: '/api/receiveonly/:id', access: 'adminTrading', tag: 'webhook groups',
+    summary: 'Switch Receive Webhook Once on or off for one group', params: z.object({ id }),
+    body: z.object({ isActive: z.boolean({ error: 'isActive must be true or false' }) }),
+    data: z.object({ id: z.number().int(), isActive: z.boolean(), datetimeUpdated: z.string() }),
+  }),
+};

@@ -1,0 +1,127 @@
+import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { AUDIT_DAY_OFFSET_HOURS, type AuditItem } from '../../../contract/api/audit';
+import type { FilterItem } from '../../../contract/common';
+import type { DbOrTx } from '../../db/client';
+import { accounts, agents, customers, entryAudits, exitAudits, orders, strategies } from '../../db/schema/index';
+import { filterValue } from '../../db/paging';
+import { badRequest } from '../../http/errors';
+import { idCondition, monthCondition, symbolCondition } from '../orders/filters';
+
+export type AuditKind = 'entry' | 'exit';
+
+const agentAccounts = alias(accounts, 'agent_accounts');
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** startDate/endDate as instants (see contract/api/audit.ts): a bare date is a UTC+8 calendar day. */
+export function dateBounds(query: { startDate?: string | undefined; endDate?: string | undefined }): { from?: Date; to?: Date } {
+  const dayStart = (value: string) => new Date(Date.parse(`${value}T00:00:00Z`) - AUDIT_DAY_OFFSET_HOURS * HOUR_MS);
+  const from = query.startDate === undefined ? undefined : query.startDate.length === 10 ? dayStart(query.startDate) : new Date(query.startDate);
+  const to = query.endDate === undefined ? undefined : query.endDate.length === 10 ? new Date(dayStart(query.endDate).getTime() + DAY_MS) : new Date(query.endDate);
+  const endIsDay = query.endDate?.length === 10;
+  if (from && to && (from > to || (endIsDay && from.getTime() >= to.getTime()))) throw badRequest('startDate must not be after endDate');
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+function table(kind: AuditKind) {
+  return kind === 'entry' ? entryAudits : exitAudits;
+}
+
+export interface AuditFilter {
+  filter: FilterItem[];
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}
+
+export function auditConditions(kind: AuditKind, input: AuditFilter): SQL | undefined {
+  const t = table(kind);
+  const { from, to } = dateBounds(input);
+  const parts: Array<SQL | undefined> = [
+    idCondition(input.filter, 'transactionId', t.orderId),
+    monthCondition(input.filter, t.datetimeInserted),
+    symbolCondition(input.filter),
+    from ? gte(t.datetimeInserted, from) : undefined,
+    to ? (input.endDate?.length === 10 ? lt(t.datetimeInserted, to) : lte(t.datetimeInserted, to)) : undefined,
+  ];
+  if (kind === 'exit') {
+    const exitType = filterValue(input.filter, 'exitType');
+    if (exitType !== undefined && exitType !== '0') {
+      if (exitType !== '1' && exitType !== '2') throw badRequest('filter exitType must be 0 (All), 1 (Manual (Admin)) or 2 (Manual (Customer))');
+      parts.push(eq(exitAudits.exitType, Number(exitType)));
+    }
+  }
+  return and(...parts);
+}
+
+/** The audit rows with customer, agent and strategy (unordered); `where` from auditConditions. */
+export function selectAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined) {
+  const t = table(kind);
+  return db
+    .select({
+      id: t.id,
+      orderId: t.orderId,
+      customerId: customers.id,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      agentId: agents.id,
+      agentFirstName: agentAccounts.firstName,
+      agentLastName: agentAccounts.lastName,
+      strategyId: strategies.id,
+      symbol: strategies.symbol,
+      entryDirection: strategies.entryDirection,
+      entryType: kind === 'entry' ? entryAudits.entryType : orders.entryType,
+      exitType: kind === 'exit' ? exitAudits.exitType : sql<number | null>`null::smallint`,
+      datetimeInserted: t.datetimeInserted,
+      message: t.message,
+    })
+    .from(t)
+    .leftJoin(customers, eq(customers.id, t.customerId))
+    .leftJoin(accounts, eq(accounts.id, customers.accountId))
+    .leftJoin(agents, eq(agents.id, customers.agentId))
+    .leftJoin(agentAccounts, eq(agentAccounts.id, agents.accountId))
+    .leftJoin(strategies, eq(strategies.id, t.strategyId))
+    .leftJoin(orders, eq(orders.id, t.orderId))
+    .where(where);
+}
+
+/** Newest first. */
+export function auditOrder(kind: AuditKind) {
+  const t = table(kind);
+  return [desc(t.datetimeInserted), desc(t.id)];
+}
+
+export type AuditRow = Awaited<ReturnType<typeof selectAudits>>[number];
+
+export function toAuditItem(row: AuditRow): AuditItem {
+  return {
+    id: row.id,
+    transactionId: row.orderId,
+    customer:
+      row.customerId !== null && row.firstName !== null && row.lastName !== null
+        ? {
+            id: row.customerId,
+            firstName: row.firstName,
+            lastName: row.lastName,
+            agent:
+              row.agentId !== null && row.agentFirstName !== null && row.agentLastName !== null
+                ? { id: row.agentId, firstName: row.agentFirstName, lastName: row.agentLastName }
+                : null,
+          }
+        : null,
+    strategy: row.strategyId !== null && row.symbol !== null && row.entryDirection !== null ? { id: row.strategyId, symbol: row.symbol, entryDirection: row.entryDirection } : null,
+    entryType: row.entryType,
+    exitType: row.exitType === null ? null : Number(row.exitType),
+    datetimeInserted: row.datetimeInserted.toISOString(),
+    message: row.message,
+  };
+}
+
+export function countAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined) {
+  const t = table(kind);
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(t)
+    .leftJoin(strategies, eq(strategies.id, t.strategyId))
+    .where(where);
+}

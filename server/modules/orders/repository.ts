@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { CustomerExecution, Order } from '../../../contract/api/order';
+import type { FilterItem } from '../../../contract/common';
+import { OrderStatus } from '../../../contract/enums';
+import type { DbOrTx } from '../../db/client';
+import { executions, orders, strategies } from '../../db/schema/index';
+import { offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { idCondition, monthCondition, symbolCondition } from './filters';
+
+const orderColumns = {
+  id: orders.id,
+  strategyId: strategies.id,
+  symbol: strategies.symbol,
+  status: orders.status,
+  entryType: orders.entryType,
+  side: orders.side,
+  realizedPnl: orders.realizedPnl,
+  datetimeInserted: orders.datetimeInserted,
+  datetimeUpdated: orders.datetimeUpdated,
+};
+
+type OrderRow = { [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] };
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    strategy: { id: row.strategyId, symbol: row.symbol },
+    status: row.status,
+    entryType: row.entryType,
+    side: row.side,
+    realizedPnl: Number(row.realizedPnl),
+    datetimeInserted: row.datetimeInserted.toISOString(),
+    datetimeUpdated: row.datetimeUpdated.toISOString(),
+  };
+}
+
+export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow) {
+  const where = and(idCondition(filter, 'id', orders.id), monthCondition(filter, orders.datetimeInserted), symbolCondition(filter));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(strategies, eq(strategies.id, orders.strategyId))
+      .where(where)
+      .orderBy(desc(orders.datetimeInserted), desc(orders.id))
+      .limit(page.pageSize)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(orders).innerJoin(strategies, eq(strategies.id, orders.strategyId)).where(where),
+  ]);
+  return pageOf(rows.map(toOrder), total?.n ?? 0, page);
+}
+
+export async function getOrder(db: DbOrTx, id: number): Promise<Order | undefined> {
+  const [row] = await db.select(orderColumns).from(orders).innerJoin(strategies, eq(strategies.id, orders.strategyId)).where(eq(orders.id, id));
+  return row ? toOrder(row) : undefined;
+}
+
+export async function orderStatistics(db: DbOrTx): Promise<{ win: number; loss: number; totalDeal: number }> {
+  const [row] = await db
+    .select({
+      win: sql<number>`count(*) filter (where ${orders.status} = ${OrderStatus.Win})`.mapWith(Number),
+      loss: sql<number>`count(*) filter (where ${orders.status} = ${OrderStatus.Loss})`.mapWith(Number),
+      totalDeal: count(),
+    })
+    .from(orders);
+  return { win: row?.win ?? 0, loss: row?.loss ?? 0, totalDeal: row?.totalDeal ?? 0 };
+}
+
+export async function orderSymbols(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ symbol: strategies.symbol })
+    .from(orders)
+    .innerJoin(strategies, eq(strategies.id, orders.strategyId))
+    .orderBy(asc(strategies.symbol));
+  return rows.map((r) => r.symbol);
+}
+
+export async function transactionIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: orders.id }).from(orders).orderBy(desc(orders.id));
+  return rows.map((r) => r.id);
+}
+
+/** One customer's executions, joined to their order and strategy. */
+export async function searchCustomerExecutions(db: DbOrTx, customerId: number, filter: FilterItem[], page: PageWindow) {
+  const where = and(
+    eq(executions.customerId, customerId),
+    idCondition(filter, 'id', orders.id),
+    monthCondition(filter, executions.createdAt),
+    symbolCondition(filter),
+  );
+  const from = () =>
+    db
+      .select({
+        id: executions.id,
+        orderId: orders.id,
+        strategyId: strategies.id,
+        symbol: strategies.symbol,
+        side: orders.side,
+        entryType: orders.entryType,
+        status: orders.status,
+        state: executions.state,
+        quantity: executions.quantity,
+        entryPrice: executions.entryPrice,
+        realizedPnl: executions.realizedPnl,
+        createdAt: executions.createdAt,
+        updatedAt: executions.updatedAt,
+      })
+      .from(executions)
+      .innerJoin(orders, eq(orders.id, executions.orderId))
+      .innerJoin(strategies, eq(strategies.id, orders.strategyId))
+      .where(where);
+  const [rows, [total]] = await Promise.all([
+    from().orderBy(desc(executions.createdAt), desc(executions.id)).limit(page.pageSize).offset(offsetOf(page)),
+    db
+      .select({ n: count() })
+      .from(executions)
+      .innerJoin(orders, eq(orders.id, executions.orderId))
+      .innerJoin(strategies, eq(strategies.id, orders.strategyId))
+      .where(where),
+  ]);
+  const data: CustomerExecution[] = rows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    strategy: { id: r.strategyId, symbol: r.symbol },
+    side: r.side,
+    entryType: r.entryType,
+    status: r.status,
+    state: r.state,
+    quantity: r.quantity === null ? null : Number(r.quantity),
+    entryPrice: r.entryPrice === null ? null : Number(r.entryPrice),
+    realizedPnl: Number(r.realizedPnl),
+    datetimeInserted: r.createdAt.toISOString(),
+    datetimeUpdated: r.updatedAt.toISOString(),
+  }));
+  return pageOf(data, total?.n ?? 0, page);
+}

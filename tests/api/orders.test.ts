@@ -1,0 +1,205 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, CustomerGroup, OrderEntryType, OrderStatus } from '../../contract/enums';
+import { customers, executions, orders, staffActions } from '../../server/db/schema/index';
+import { createPerson, loginAs, personWithToken, type Person } from '../helpers/fixtures';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { guardedFetch } from '../helpers/fetch-guard';
+import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
+
+let ctx: TestContext;
+let sandbox: RunningSandbox;
+let admin: string;
+let employee: string;
+let ids: { jan: number; febLoss: number; febOpen: number };
+let alice: Person & { token: string };
+let bob: Person & { token: string };
+
+const strategyBody = (id: string, symbol: string, groups: unknown[], exclusiveCustomerId: number | null = null) => ({
+  id, symbol, groups, entryDirection: 1, leverage: 5, positionMode: 1, takeProfitType: 3, takeProfitMode: 1,
+  tp1: { targetLevel: 1 }, stopLoss: { type: 3, amount: 1 }, trailingStop: false, exclusiveCustomerId,
+});
+const gold = { group: CustomerGroup.Gold, investAmount: { type: 1, amount: 100 } };
+
+async function insertOrder(strategyId: string, at: string, status: number, side = 1): Promise<number> {
+  const [row] = await ctx.deps.db
+    .insert(orders)
+    .values({ strategyId, side, status, entryType: OrderEntryType.Api, datetimeInserted: new Date(at), datetimeUpdated: new Date(at), realizedPnl: status === OrderStatus.Win ? '12.5' : '0' })
+    .returning({ id: orders.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  sandbox = await startSandbox({ randomWalk: false });
+  useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, fetchImplementation: guardedFetch });
+  admin = (await personWithToken(ctx, AccountType.Admin)).token;
+  employee = (await personWithToken(ctx, AccountType.Employee)).token;
+  alice = await personWithToken(ctx, AccountType.Customer, { group: CustomerGroup.Gold });
+  bob = await personWithToken(ctx, AccountType.Customer, { group: CustomerGroup.Vip });
+  for (const body of [strategyBody('BTC1', 'BTCUSDT', [gold]), strategyBody('ETH1', 'ETHUSDT', [gold, { group: CustomerGroup.Vip, investAmount: { type: 2, amount: 0.5 } }])]) {
+    const created = await ctx.api('POST', '/api/strategy', { token: admin, body });
+    expect(created.status).toBe(200);
+  }
+  ids = {
+    jan: await insertOrder('BTC1', '2025-01-31T23:59:59Z', OrderStatus.Win),
+    febLoss: await insertOrder('ETH1', '2025-02-01T00:00:00Z', OrderStatus.Loss, 2),
+    febOpen: await insertOrder('BTC1', '2025-02-10T00:00:00Z', OrderStatus.Active),
+  };
+  await ctx.deps.db.insert(executions).values([
+    { orderId: ids.jan, customerId: alice.roleId, clientOrderId: 'o-a-1', deadlineAt: new Date(), realizedPnl: '7.25', quantity: '0.002', entryPrice: '60000', createdAt: new Date('2025-01-31T23:59:59Z'), updatedAt: new Date('2025-02-01T01:00:00Z'), state: 'closed' },
+    { orderId: ids.febLoss, customerId: alice.roleId, clientOrderId: 'o-a-2', deadlineAt: new Date(), realizedPnl: '-3', createdAt: new Date('2025-02-01T00:00:00Z'), state: 'closed' },
+    { orderId: ids.febLoss, customerId: bob.roleId, clientOrderId: 'o-b-2', deadlineAt: new Date(), realizedPnl: '-4', createdAt: new Date('2025-02-01T00:00:00Z'), state: 'closed' },
+  ]);
+});
+afterAll(async () => {
+  await ctx?.close();
+  await sandbox?.close();
+});
+
+const search = (body: unknown, token = employee) => ctx.api('POST', '/api/order/search', { token, body });
+const idsOf = (answer: { body: { data: { data: Array<{ id: number }> } } }) => answer.body.data.data.map((o) => o.id);
+
+describe('POST /api/order/search', () => {
+  it('answers order rows newest first with their strategy', async () => {
+    const all = await search({ filter: [] });
+    expect(all.status).toBe(200);
+    expect(all.body.data.paging).toEqual({ totalCount: 3, pageIndex: 0, pageSize: 50 });
+    expect(idsOf(all)).toEqual([ids.febOpen, ids.febLoss, ids.jan]);
+    expect(all.body.data.data[2]).toEqual({
+      id: ids.jan,
+      strategy: { id: 'BTC1', symbol: 'BTCUSDT' },
+      status: OrderStatus.Win,
+      entryType: OrderEntryType.Api,
+      side: 1,
+      realizedPnl: 12.5,
+      datetimeInserted: '2025-01-31T23:59:59.000Z',
+      datetimeUpdated: '2025-01-31T23:59:59.000Z',
+    });
+  });
+
+  it('filters by id, month (UTC) and symbol (with or without .P), together', async () => {
+    expect(idsOf(await search({ filter: [{ name: 'id', value: ids.febLoss }] }))).toEqual([ids.febLoss]);
+    expect(idsOf(await search({ filter: [{ name: 'datetimeInserted', value: '2025-01' }] }))).toEqual([ids.jan]);
+    expect(idsOf(await search({ filter: [{ name: 'datetimeInserted', value: '2025-02' }] }))).toEqual([ids.febOpen, ids.febLoss]);
+    expect(idsOf(await search({ filter: [{ name: 'strategy.symbol', value: 'btcusdt.P' }] }))).toEqual([ids.febOpen, ids.jan]);
+    const both = await search({ filter: [{ name: 'strategy.symbol', value: 'BTCUSDT' }, { name: 'datetimeInserted', value: '2025-02' }] });
+    expect(idsOf(both)).toEqual([ids.febOpen]);
+    expect((await search({ filter: [{ name: 'datetimeInserted', value: '' }] })).body.data.paging.totalCount).toBe(3);
+  });
+
+  it('pages, and refuses bad filter values with a clear message', async () => {
+    const second = await search({ filter: [], pageSize: 2, pageIndex: 1 });
+    expect(idsOf(second)).toEqual([ids.jan]);
+    expect(second.body.data.paging).toEqual({ totalCount: 3, pageIndex: 1, pageSize: 2 });
+    const month = await search({ filter: [{ name: 'datetimeInserted', value: '2025-13' }] });
+    expect(month.status).toBe(400);
+    expect(month.body.error?.message).toBe('filter datetimeInserted must be a month written YYYY-MM, e.g. 2025-01');
+    const id = await search({ filter: [{ name: 'id', value: 'abc' }] });
+    expect(id.body.error?.message).toBe('filter id must be a positive whole number');
+    expect((await search({ filter: [], pageIndex: -1 })).body.error?.message).toBe('body.pageIndex: pageIndex starts at 0');
+  });
+
+  it('is for staff only', async () => {
+    expect((await search({ filter: [] }, alice.token)).status).toBe(403);
+    const agent = await personWithToken(ctx, AccountType.Agent);
+    expect((await search({ filter: [] }, agent.token)).status).toBe(403);
+  });
+});
+
+describe('order statistics and lists', () => {
+  it('counts wins, losses and all deals', async () => {
+    const stats = await ctx.api('GET', '/api/order/statistics', { token: employee });
+    expect(stats.body).toEqual({ successful: true, data: { win: 1, loss: 1, totalDeal: 3 }, error: null });
+  });
+
+  it('lists the symbols with orders and every transaction id, newest first', async () => {
+    expect((await ctx.api('GET', '/api/order/symbol/all', { token: employee })).body.data).toEqual({ symbols: ['BTCUSDT', 'ETHUSDT'] });
+    expect((await ctx.api('GET', '/api/order/transactionids/all', { token: employee })).body.data).toEqual([ids.febOpen, ids.febLoss, ids.jan]);
+  });
+});
+
+describe('manual orders and closing', () => {
+  it('opens a manual long through the engine for every eligible customer, and logs it', async () => {
+    await ctx.deps.db.update(customers).set({ platformType: 2, apiKeyEnc: 'enc-key', apiSecretEnc: 'enc-secret' }).where(eq(customers.id, alice.roleId));
+    expect((await ctx.api('POST', '/api/strategy/BTC1/long', { token: employee })).status).toBe(403);
+    const long = await ctx.api('POST', '/api/strategy/BTC1/long', { token: admin });
+    expect(long.status).toBe(200);
+    expect(long.body.data).toEqual({ orderId: expect.any(Number), strategyId: 'BTC1', side: 1, executions: 1, skipped: 0 });
+    const [order] = await ctx.deps.db.select().from(orders).where(eq(orders.id, long.body.data.orderId));
+    expect(order).toMatchObject({ strategyId: 'BTC1', side: 1, entryType: OrderEntryType.Manual, status: OrderStatus.Active });
+    const short = await ctx.api('POST', '/api/strategy/ETH1/short', { token: admin });
+    expect(short.body.data).toMatchObject({ strategyId: 'ETH1', side: 2, executions: 1 });
+    const [log] = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.action, 'manualOrder'), eq(staffActions.targetId, String(long.body.data.orderId))));
+    expect(log?.details).toEqual({ strategyId: 'BTC1', side: 1, executions: 1, skipped: 0 });
+    expect((await ctx.api('POST', '/api/strategy/NOSUCH/short', { token: admin })).status).toBe(404);
+  });
+
+  it('PATCH /api/order/:id asks the engine to close the order (admins only)', async () => {
+    expect((await ctx.api('PATCH', `/api/order/${ids.febOpen}`, { token: employee })).status).toBe(403);
+    expect((await ctx.api('PATCH', '/api/order/999999', { token: admin })).body).toEqual({ successful: false, data: null, error: { message: 'Order not found' } });
+    const closed = await ctx.api('PATCH', `/api/order/${ids.febOpen}`, { token: admin });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data.id).toBe(ids.febOpen);
+    expect(closed.body.data.strategy).toEqual({ id: 'BTC1', symbol: 'BTCUSDT' });
+    const [log] = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.targetType, 'order'), eq(staffActions.targetId, String(ids.febOpen))));
+    expect(log?.action).toBe('order.close');
+  });
+});
+
+describe('customer read-only pages', () => {
+  it('shows a customer only their own executions with PnL, filtered like the order search', async () => {
+    const mine = await ctx.api('POST', '/api/customer/orders/search', { token: alice.token, body: { filter: [{ name: 'datetimeInserted', value: '2025-01' }] } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual({
+      data: [
+        {
+          id: expect.any(Number),
+          orderId: ids.jan,
+          strategy: { id: 'BTC1', symbol: 'BTCUSDT' },
+          side: 1,
+          entryType: OrderEntryType.Api,
+          status: OrderStatus.Win,
+          state: 'closed',
+          quantity: 0.002,
+          entryPrice: 60000,
+          realizedPnl: 7.25,
+          datetimeInserted: '2025-01-31T23:59:59.000Z',
+          datetimeUpdated: '2025-02-01T01:00:00.000Z',
+        },
+      ],
+      paging: { totalCount: 1, pageIndex: 0, pageSize: 50 },
+    });
+    const bobs = await ctx.api('POST', '/api/customer/orders/search', { token: bob.token, body: { filter: [] } });
+    expect(bobs.body.data.data.map((e: { orderId: number; realizedPnl: number }) => [e.orderId, e.realizedPnl])).toEqual([[ids.febLoss, -4]]);
+    expect((await ctx.api('POST', '/api/customer/orders/search', { token: employee, body: { filter: [] } })).status).toBe(403);
+  });
+
+  it('shows a customer the strategies of their group with their own invest amount and no webhook', async () => {
+    const vip = await ctx.api('POST', '/api/customer/strategies/search', { token: bob.token, body: { filter: [] } });
+    expect(vip.body.data.paging.totalCount).toBe(1);
+    const [row] = vip.body.data.data;
+    expect(row.id).toBe('ETH1');
+    expect(row.investAmount).toEqual({ type: 2, amount: 0.5 });
+    expect(row).not.toHaveProperty('webhookUrl');
+    expect(row).not.toHaveProperty('groups');
+    const goldRows = await ctx.api('POST', '/api/customer/strategies/search', { token: alice.token, body: { filter: [{ name: 'symbol', value: 'BTC' }] } });
+    expect(goldRows.body.data.data.map((s: { id: string }) => s.id)).toEqual(['BTC1']);
+  });
+
+  it('shows an Exclusive customer only the strategies chosen for them', async () => {
+    const exclusive = await createPerson(ctx, AccountType.Customer, { group: CustomerGroup.Exclusive });
+    const other = await createPerson(ctx, AccountType.Customer, { group: CustomerGroup.Exclusive });
+    const groups = [
+      { group: CustomerGroup.Internal, investAmount: { type: 1, amount: 10 } },
+      { group: CustomerGroup.Exclusive, investAmount: { type: 1, amount: 20 } },
+    ];
+    expect((await ctx.api('POST', '/api/strategy', { token: admin, body: strategyBody('EXC1', 'SOLUSDT', groups, exclusive.roleId) })).status).toBe(200);
+    const token = await loginAs(ctx, exclusive);
+    const visible = await ctx.api('POST', '/api/customer/strategies/search', { token, body: { filter: [] } });
+    expect(visible.body.data.data.map((s: { id: string; investAmount: unknown }) => [s.id, s.investAmount])).toEqual([['EXC1', { type: 1, amount: 20 }]]);
+    const otherToken = await loginAs(ctx, other);
+    expect((await ctx.api('POST', '/api/customer/strategies/search', { token: otherToken, body: { filter: [] } })).body.data.paging.totalCount).toBe(0);
+  });
+});
