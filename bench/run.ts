@@ -1,0 +1,23 @@
+import { customerFilterBenchmark } from './customer-filter';
+import { fanoutBenchmark } from './fanout';
+
+/** One benchmark: a name for `npm run bench -- <name>` and what it runs. */
+export interface Benchmark {
+  name: string;
+  description: string;
+  run(): Promise<void>;
+}
+
+/** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
+const registry: Benchmark[] = [customerFilterBenchmark, fanoutBenchmark];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !registry.some((b) => b.name === name));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${registry.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+for (const benchmark of registry.filter((b) => wanted.length === 0 || wanted.includes(b.name))) {
+  console.log(`\n# ${benchmark.name}: ${benchmark.description}`);
+  await benchmark.run();
+}

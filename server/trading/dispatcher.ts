@@ -1,0 +1,135 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { loadContexts } from './context';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, releaseAllClaims, renewClaims, type JobKind } from './queue';
+import type { TradingRuntime } from './runtime';
+import { runExecution } from './steps/run';
+
+export interface Dispatcher {
+  readonly worker: string;
+  start(): Promise<void>;
+  /** Stops claiming, waits for in-flight executions, releases leftover claims. */
+  stop(): Promise<void>;
+  /** Claims due work now (called on NOTIFY; callers in the same process may call it directly). */
+  wake(): void;
+  /** Executions currently in flight in this process. */
+  inFlight(): number;
+}
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+/** Sync jobs never take more than this share of the slots, so entries always find room. */
+const SYNC_SHARE = 0.1;
+const CLAIM_BATCH = 200;
+
+/**
+ * The durable fan-out: claims executions from PostgreSQL (FOR UPDATE SKIP LOCKED) and runs many at
+ * once, so the shared exchange rate limiter, not this loop, sets the pace. Woken by LISTEN/NOTIFY;
+ * a slow safety poll catches retries that fall due and claims that expire from dead processes.
+ */
+export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher {
+  const running = new Map<number, Promise<void>>();
+  let syncRunning = 0;
+  let listener: pg.PoolClient | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  let stopped = true;
+  let pumping = false;
+  let again = false;
+  let dueTimer: NodeJS.Timeout | undefined;
+
+  /** Wakes this process when the next retry falls due, instead of waiting for the safety poll. */
+  async function scheduleNextDue(): Promise<void> {
+    const ms = await nextWorkDueInMs(rt.db);
+    if (ms === null || stopped) return;
+    if (dueTimer) clearTimeout(dueTimer);
+    dueTimer = setTimeout(pump, Math.min(ms + 5, rt.config.safetyPollMs));
+  }
+
+  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
+    if (ids.length === 0) return 0;
+    const contexts = await loadContexts(rt.db, rt.worker, ids);
+    for (const ctx of contexts) {
+      if (kind === 'sync') syncRunning += 1;
+      const task = runExecution(rt, ctx)
+        .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
+        .finally(() => {
+          running.delete(ctx.id);
+          if (kind === 'sync') syncRunning -= 1;
+          pump();
+        });
+      running.set(ctx.id, task);
+    }
+    return ids.length;
+  }
+
+  async function drain(): Promise<void> {
+    for (;;) {
+      const free = rt.config.concurrency - running.size;
+      if (stopped || free <= 0) return;
+      const claimed = await claimAndRun('work', Math.min(CLAIM_BATCH, free));
+      if (claimed > 0) continue;
+      const syncSlots = Math.floor(rt.config.concurrency * SYNC_SHARE) - syncRunning;
+      await claimAndRun('sync', Math.min(CLAIM_BATCH, syncSlots, rt.config.concurrency - running.size));
+      await scheduleNextDue();
+      return;
+    }
+  }
+
+  function pump(): void {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    void (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+        } catch (error) {
+          rt.log.error({ err: error }, 'claiming executions failed');
+        }
+      } while (again && !stopped);
+      pumping = false;
+    })();
+  }
+
+  return {
+    worker: rt.worker,
+    async start() {
+      stopped = false;
+      listener = await pool.connect();
+      listener.on('notification', () => pump());
+      listener.on('error', (error) => rt.log.error({ err: error }, 'dispatcher listener lost its connection'));
+      await listener.query(`listen ${EXECUTIONS_CHANNEL}`);
+      timers = [
+        setInterval(pump, rt.config.safetyPollMs),
+        setInterval(() => {
+          renewClaims(rt.db, rt.worker, [...running.keys()], rt.config.leaseMs).catch((error: unknown) => rt.log.error({ err: error }, 'lease renewal failed'));
+        }, Math.max(500, Math.floor(rt.config.leaseMs / 3))),
+      ];
+      pump();
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      timers = [];
+      if (dueTimer) clearTimeout(dueTimer);
+      if (listener) {
+        await listener.query(`unlisten ${EXECUTIONS_CHANNEL}`).catch(() => undefined);
+        listener.release();
+        listener = undefined;
+      }
+      await Promise.allSettled([...running.values()]);
+      await releaseAllClaims(rt.db, rt.worker).catch(() => undefined);
+    },
+    wake: pump,
+    inFlight: () => running.size,
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { EntryDirection, ExitType, OrderEntryType, OrderStatus, StrategyStatus } from '../../contract/enums';
+import type { DbOrTx } from '../db/client';
+import type { Deps } from '../deps';
+import { conflict, notFound } from '../http/errors';
+import { logStaffAction } from '../lib/staff-log';
+import { requestClose } from './close-request';
+import { loadTradingConfig } from './config';
+import { enqueueOrder, type EnqueueResult } from './enqueue';
+import { finishOrderIfDone } from './steps/finish';
+
+/**
+ * The two staff trading actions. Both only write to PostgreSQL in one transaction and wake the
+ * dispatchers (NOTIFY): the exchange work happens in whichever process claims it, durably.
+ */
+export type EngineDeps = Pick<Deps, 'db' | 'config'>;
+
+export interface ManualOrderResult extends EnqueueResult {
+  strategyId: string;
+}
+
+export interface CloseOrderResult {
+  orderId: number;
+  /** Positions (or pending entries) now being closed by the dispatcher. */
+  closing: number;
+  /** The Order was already closed: nothing to do. */
+  alreadyClosed: boolean;
+}
+
+/** Serialises entries per strategy (concurrent alerts and manual trades of one strategy queue up). */
+export async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`strategy:${strategyId}`}))`);
+}
+
+/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer. */
+export async function openManualOrder(deps: EngineDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short' }): Promise<ManualOrderResult> {
+  const side: EntryDirection = input.side === 'long' ? EntryDirection.Long : input.side === 'short' ? EntryDirection.Short : input.side;
+  const { entryDeadlineMs } = loadTradingConfig(deps.config.exchangeMode);
+  return deps.db.transaction(async (tx) => {
+    const found = await tx.execute<{ status: number }>(sql`select status from strategies where id = ${input.strategyId} and deleted_at is null`);
+    const strategy = found.rows[0];
+    if (!strategy) throw notFound(`Strategy ${input.strategyId} does not exist.`);
+    if (Number(strategy.status) !== StrategyStatus.Active) throw conflict(`Strategy ${input.strategyId} is inactive: activate it before placing an order.`);
+    await lockStrategy(tx, input.strategyId);
+    const result = await enqueueOrder(tx, {
+      strategyId: input.strategyId,
+      side,
+      entryType: OrderEntryType.Manual,
+      signalId: null,
+      receiveOnce: false,
+      deadlineMs: entryDeadlineMs,
+      referencePrice: null,
+    });
+    return { ...result, strategyId: input.strategyId };
+  });
+}
+
+/**
+ * PATCH /api/order/{id}: closes every customer's position of the Order at market, reduce-only, and
+ * cancels the remaining TP/SL legs (exit type 1, by admin). Idempotent: a second call changes nothing.
+ */
+export async function closeOrder(deps: EngineDeps, input: { orderId: number; actorAccountId: number }): Promise<CloseOrderResult> {
+  const result = await deps.db.transaction(async (tx) => {
+    const found = await tx.execute<{ status: number }>(sql`select status from orders where id = ${input.orderId} for update`);
+    const order = found.rows[0];
+    if (!order) throw notFound(`Order ${input.orderId} does not exist.`);
+    if (Number(order.status) !== OrderStatus.Active) return { orderId: input.orderId, closing: 0, alreadyClosed: true };
+    const closing = await requestClose(tx, { orderId: input.orderId }, ExitType.ByAdmin);
+    await logStaffAction(tx, { actorAccountId: input.actorAccountId, action: 'order.close', targetType: 'order', targetId: input.orderId, details: { positions: closing } });
+    return { orderId: input.orderId, closing, alreadyClosed: false };
+  });
+  if (!result.alreadyClosed && result.closing === 0) await finishOrderIfDone(deps.db, input.orderId);
+  return result;
+}

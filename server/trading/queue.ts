@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+
+/** NOTIFY channel that wakes every dispatcher when executions are queued or a close is requested. */
+export const EXECUTIONS_CHANNEL = 'executions_ready';
+
+export type JobKind = 'work' | 'sync';
+
+/**
+ * Work: an entry to place, protection (TP/SL/trailing) to put on an open position, or a requested close.
+ * Sync: an open, protected position due for a check against the exchange.
+ */
+const workFilter = sql`(e.state = 'pending' or (e.state = 'open' and (e.protected_at is null or e.close_requested_at is not null)))`;
+const syncFilter = sql`(e.state = 'open' and e.protected_at is not null and e.close_requested_at is null)`;
+
+/**
+ * Claims up to `limit` due executions for `worker` (FOR UPDATE SKIP LOCKED: two processes never claim
+ * the same row). A claim is a lease: it expires unless renewed, so a dead process leaves nothing stuck.
+ */
+export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: number; leaseMs: number; kind: JobKind }): Promise<number[]> {
+  const filter = input.kind === 'work' ? workFilter : syncFilter;
+  const result = await db.execute<{ id: number }>(sql`
+    with due as (
+      select e.id from executions e
+      where e.state in ('pending', 'open') and ${filter}
+        and e.next_attempt_at <= now()
+        and (e.claim_expires_at is null or e.claim_expires_at < now())
+      order by e.next_attempt_at, e.id
+      limit ${input.limit}
+      for update skip locked
+    )
+    update executions x
+    set claimed_by = ${input.worker},
+        claim_expires_at = now() + make_interval(secs => ${input.leaseMs / 1000}),
+        attempts = x.attempts + ${input.kind === 'work' ? 1 : 0},
+        updated_at = now()
+    from due where x.id = due.id
+    returning x.id`);
+  return result.rows.map((row) => Number(row.id));
+}
+
+/** Extends the leases of the executions this worker still has in flight. */
+export async function renewClaims(db: DbOrTx, worker: string, ids: number[], leaseMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update executions set claim_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
+    where claimed_by = ${worker} and id in ${ids}`);
+}
+
+/**
+ * Gives the execution back to the queue, due again after `delayMs`. Only the claim holder may. A close
+ * requested while the execution was claimed stays due at once (unless this is a retry of that close).
+ */
+export async function releaseClaim(db: DbOrTx, worker: string, id: number, delayMs: number, lastError?: string): Promise<void> {
+  await db.execute(sql`
+    update executions
+    set claimed_by = null, claim_expires_at = null, updated_at = now(),
+        next_attempt_at = case when close_requested_at is not null and ${lastError ?? null}::text is null then now()
+                               else now() + make_interval(secs => ${delayMs / 1000}) end,
+        last_error = coalesce(${lastError ?? null}, last_error)
+    where id = ${id} and claimed_by = ${worker}`);
+}
+
+/** Releases every claim of a worker that is shutting down, so others can resume at once. */
+export async function releaseAllClaims(db: DbOrTx, worker: string): Promise<void> {
+  await db.execute(sql`update executions set claimed_by = null, claim_expires_at = null where claimed_by = ${worker}`);
+}
+
+/** Retry delay: 200 ms doubling up to 2 s, with up to 20% jitter (many tries fit in the entry deadline). */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(2_000, 200 * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+/** Milliseconds until the next work item falls due (a retry, or a claim that expires); null when none. */
+export async function nextWorkDueInMs(db: DbOrTx): Promise<number | null> {
+  const result = await db.execute<{ ms: number | null }>(sql`
+    select extract(epoch from (min(greatest(e.next_attempt_at, coalesce(e.claim_expires_at, e.next_attempt_at))) - now())) * 1000 as ms
+    from executions e where e.state in ('pending', 'open') and ${workFilter}`);
+  const ms = result.rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}

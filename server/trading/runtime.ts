@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Secrets } from '../lib/secrets';
+import type { TradingConfig } from './config';
+import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
+import type { PriceSource } from './prices';
+import type { SettingsCache } from './settings-cache';
+
+/** Adapter for a customer's platformType (1 Bitget, 2 Bybit); undefined for exchanges we do not trade. */
+export type AdapterLookup = (platformType: number) => ExchangeAdapter | undefined;
+
+/** What the dispatcher, the executors and the position sync run on, in one process. */
+export interface TradingRuntime {
+  db: Db;
+  secrets: Secrets;
+  log: FastifyBaseLogger;
+  config: TradingConfig;
+  adapters: AdapterLookup;
+  prices: PriceSource;
+  settings: SettingsCache;
+  /** Identifies this process's claims (host:pid:random). */
+  worker: string;
+}
+
+export function exchangeIdOf(platformType: number): ExchangeId | undefined {
+  return platformType === 1 ? 'bitget' : platformType === 2 ? 'bybit' : undefined;
+}

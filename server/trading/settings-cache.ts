@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { Credentials, ExchangeAdapter, PositionModeName } from './exchanges/types';
+
+export interface AccountSettings {
+  leverage: number;
+  positionMode: number;
+}
+
+/**
+ * Leverage and position mode are set ahead of the entry and remembered per customer, exchange and
+ * symbol (per process, backed by `exchange_account_settings` so every process knows what was set):
+ * the hot path sends only the order, and re-sets them only when the strategy asks for other values.
+ */
+export interface SettingsCache {
+  ensure(input: { adapter: ExchangeAdapter; credentials: Credentials; customerId: number; platformType: number; symbol: string; wanted: AccountSettings }): Promise<void>;
+  forget(customerId: number): void;
+}
+
+export const modeName = (positionMode: number): PositionModeName => (positionMode === 2 ? 'hedge' : 'oneway');
+
+export function createSettingsCache(db: Db): SettingsCache {
+  const known = new Map<string, AccountSettings>();
+  const inFlight = new Map<string, Promise<void>>();
+  const keyOf = (customerId: number, platformType: number, symbol: string) => `${customerId}:${platformType}:${symbol}`;
+
+  async function loadStored(customerId: number, platformType: number, symbol: string): Promise<AccountSettings | undefined> {
+    const result = await db.execute<{ leverage: number; position_mode: number }>(sql`
+      select leverage, position_mode from exchange_account_settings
+      where customer_id = ${customerId} and platform_type = ${platformType} and symbol = ${symbol}`);
+    const row = result.rows[0];
+    return row ? { leverage: Number(row.leverage), positionMode: Number(row.position_mode) } : undefined;
+  }
+
+  return {
+    async ensure({ adapter, credentials, customerId, platformType, symbol, wanted }) {
+      const key = keyOf(customerId, platformType, symbol);
+      const cached = known.get(key);
+      if (cached && cached.leverage === wanted.leverage && cached.positionMode === wanted.positionMode) return;
+      const running = inFlight.get(key);
+      if (running) return running;
+      const work = (async () => {
+        const stored = cached ?? (await loadStored(customerId, platformType, symbol));
+        if (stored?.positionMode !== wanted.positionMode) await adapter.setPositionMode(credentials, symbol, modeName(wanted.positionMode));
+        if (stored?.leverage !== wanted.leverage || stored?.positionMode !== wanted.positionMode) {
+          await adapter.setLeverage(credentials, symbol, wanted.leverage);
+        }
+        if (stored?.leverage !== wanted.leverage || stored?.positionMode !== wanted.positionMode) {
+          await db.execute(sql`
+            insert into exchange_account_settings (customer_id, platform_type, symbol, leverage, position_mode)
+            values (${customerId}, ${platformType}, ${symbol}, ${wanted.leverage}, ${wanted.positionMode})
+            on conflict (customer_id, platform_type, symbol)
+            do update set leverage = excluded.leverage, position_mode = excluded.position_mode, updated_at = now()`);
+        }
+        known.set(key, wanted);
+      })();
+      inFlight.set(key, work);
+      try {
+        await work;
+      } finally {
+        inFlight.delete(key);
+      }
+    },
+    forget(customerId) {
+      for (const key of known.keys()) if (key.startsWith(`${customerId}:`)) known.delete(key);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { AmountType } from '../../contract/enums';
+import type { MarketInfo, PositionSide } from './exchanges/types';
+
+/** Decimal places of a step such as 0.001 (3) or 1 (0); exact for steps written in decimal. */
+export function decimalsOf(step: number): number {
+  const text = step.toExponential();
+  const [mantissa = '', exponent = '0'] = text.split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/** Rounds down to a multiple of `step`, without binary floating-point drift (0.3/0.1 stays 3 steps). */
+export function roundDownToStep(value: number, step: number): number {
+  const decimals = decimalsOf(step);
+  const scale = 10 ** decimals;
+  const units = Math.round(step * scale);
+  const scaled = Math.floor(Math.round(value * scale * 1e6) / 1e6);
+  return Number(((scaled - (scaled % units)) / scale).toFixed(decimals));
+}
+
+/** Rounds to the nearest multiple of `step` (prices to the tick size). */
+export function roundToStep(value: number, step: number): number {
+  const decimals = decimalsOf(step);
+  return Number((Math.round(value / step) * step).toFixed(decimals));
+}
+
+export type SizingResult = { ok: true; quantity: number } | { ok: false; reason: string };
+
+/**
+ * ARCHITECTURE 6: `$` is margin in USDT, so quantity = amount x leverage / price rounded down to the
+ * market's step; `Quantity` is a base quantity rounded down to the step. Below the market minimum the
+ * entry is skipped with a reason staff can read.
+ */
+export function sizeEntry(input: { investType: number; investAmount: number; leverage: number; price: number; market: MarketInfo }): SizingResult {
+  const { investType, investAmount, leverage, price, market } = input;
+  if (!(investAmount > 0)) return { ok: false, reason: 'The invest amount of this group is not positive' };
+  const raw = investType === AmountType.Dollar ? (investAmount * leverage) / price : investAmount;
+  const quantity = roundDownToStep(raw, market.qtyStep);
+  if (quantity < market.minQty || quantity <= 0) {
+    return {
+      ok: false,
+      reason: `Order size ${quantity} ${market.symbol} is below the exchange minimum of ${market.minQty} (invest ${investAmount}${investType === AmountType.Dollar ? ' USDT' : ''}, leverage ${leverage}, price ${price})`,
+    };
+  }
+  if (market.minNotional > 0 && quantity * price < market.minNotional) {
+    return {
+      ok: false,
+      reason: `Order value ${(quantity * price).toFixed(2)} USDT is below the exchange minimum of ${market.minNotional} USDT for ${market.symbol}`,
+    };
+  }
+  return { ok: true, quantity };
+}
+
+/** A distance from the entry price: `%` of the price or `$` in quote currency. */
+export function distance(entryPrice: number, type: number, amount: number): number {
+  return type === AmountType.Percent ? (entryPrice * amount) / 100 : amount;
+}
+
+/** Price `d` away from entry in the profit direction (TP, trailing activation) or the loss direction (SL). */
+export function priceAway(entryPrice: number, side: PositionSide, d: number, direction: 'profit' | 'loss', tickSize: number): number {
+  const sign = (side === 'long') === (direction === 'profit') ? 1 : -1;
+  return roundToStep(entryPrice + sign * d, tickSize);
+}
+
+/**
+ * Splits a filled quantity into TP leg sizes. Full mode: one leg of 100%. Partial: TP1 and TP2 their
+ * volumes, TP3 the remainder, so the legs always add up to the position. A leg below the market minimum
+ * is merged into the next one.
+ */
+export function splitTakeProfit(filledQty: number, mode: 'full' | 'partial', volumes: [number, number], market: MarketInfo): number[] {
+  if (mode === 'full') return [filledQty];
+  const first = roundDownToStep((filledQty * volumes[0]) / 100, market.qtyStep);
+  const second = roundDownToStep((filledQty * volumes[1]) / 100, market.qtyStep);
+  const third = roundDownToStep(filledQty - first - second, market.qtyStep);
+  const legs = [first, second, third];
+  for (let i = 0; i < legs.length - 1; i += 1) {
+    if (legs[i]! > 0 && legs[i]! < market.minQty) {
+      legs[i + 1] = roundDownToStep(legs[i + 1]! + legs[i]!, market.qtyStep);
+      legs[i] = 0;
+    }
+  }
+  if (legs[2]! > 0 && legs[2]! < market.minQty) {
+    const last = legs.findLastIndex((value, index) => index < 2 && value > 0);
+    if (last >= 0) legs[last] = roundDownToStep(legs[last]! + legs[2]!, market.qtyStep);
+    legs[2] = 0;
+  }
+  return legs;
+}

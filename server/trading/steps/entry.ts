@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { OrderEntryType } from '../../../contract/enums';
+import { recordEntryAudit } from '../../modules/audits/record';
+import type { ExecutionContext } from '../context';
+import type { PlacedOrder } from '../exchanges/types';
+import type { TradingRuntime } from '../runtime';
+import { sizeEntry } from '../sizing';
+import { FinalFailure } from './errors';
+import { finishOrderIfDone } from './finish';
+import { placeOnce, settle, type Session } from './session';
+
+/**
+ * Ends an execution without a position (skipped or failed) and writes its entry audit. `from` 'open'
+ * is an entry the exchange acknowledged but did not fill.
+ */
+export async function endWithoutPosition(rt: TradingRuntime, ctx: ExecutionContext, state: 'skipped' | 'failed', message: string, from: 'pending' | 'open' = 'pending'): Promise<void> {
+  const ended = await rt.db.transaction(async (tx) => {
+    const updated = await tx.execute(sql`
+      update executions set state = ${state}, last_error = ${message}, claimed_by = null, claim_expires_at = null, updated_at = now()
+      where id = ${ctx.id} and claimed_by = ${rt.worker} and state = ${from}`);
+    if ((updated.rowCount ?? 0) === 0) return false;
+    await recordEntryAudit(tx, {
+      orderId: ctx.orderId,
+      customerId: ctx.customerId,
+      strategyId: ctx.strategy.id,
+      entryType: ctx.entryType as OrderEntryType,
+      message,
+    });
+    return true;
+  });
+  if (ended) await finishOrderIfDone(rt.db, ctx.orderId);
+}
+
+async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<number | null> {
+  if (ctx.investType === null || ctx.investAmount === null) {
+    await endWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
+    return null;
+  }
+  const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol));
+  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
+  if (!sized.ok) {
+    await endWithoutPosition(rt, ctx, 'skipped', sized.reason);
+    return null;
+  }
+  return sized.quantity;
+}
+
+/**
+ * Places the entry once, with one request (the hot path of the fan-out): after a timeout or a crash
+ * (attempt > 1) the order is first looked up by its client order id, so a retry never sends a second
+ * order. The exchange's acknowledgement opens the execution; when it carries no fill (both exchanges
+ * answer only the ids) the fill is read later by `learnEntryFill`, after every entry has left.
+ * Returns false when the execution ended without a position (skipped or failed, audited).
+ */
+export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<boolean> {
+  const { adapter, credentials, symbol } = session;
+  let placed: PlacedOrder | null = ctx.attempts > 1 ? await adapter.fetchOrderByClientId(credentials, symbol, ctx.clientOrderId) : null;
+  let quantity: number | null = null;
+  if (!placed) {
+    if (ctx.closeRequestedAt) {
+      await endWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
+      return false;
+    }
+    if (Date.now() > ctx.deadlineAt.getTime()) {
+      throw new FinalFailure(`The entry could not be placed within ${Math.round(rt.config.entryDeadlineMs / 1000)} s of the alert, so it was dropped (a late entry is worse than none)`);
+    }
+    quantity = await sizeFor(rt, ctx, session);
+    if (quantity === null) return false;
+    await rt.settings.ensure({
+      adapter,
+      credentials,
+      customerId: ctx.customerId,
+      platformType: ctx.platformType,
+      symbol,
+      wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
+    });
+    const requested = quantity;
+    placed = await placeOnce(session, ctx.clientOrderId, () =>
+      adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode }),
+    );
+  }
+  if (isFilled(placed)) {
+    await recordFill(rt, ctx, placed);
+    return true;
+  }
+  if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
+  // Acknowledged, fill not known yet: open with the quantity asked for; the fill comes before the legs.
+  await rt.db.execute(sql`
+    update executions set state = 'open', quantity = ${quantity ?? placed.filledQty}, entry_price = null,
+      exchange_order_id = ${placed.exchangeOrderId ?? null}, updated_at = now()
+    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
+  ctx.state = 'open';
+  ctx.quantity = quantity ?? placed.filledQty;
+  ctx.entryPrice = null;
+  return true;
+}
+
+/**
+ * Reads the fill of an acknowledged entry (one lookup by client order id), before its TP/SL legs are
+ * placed. Returns false when the exchange did not fill it: the execution then ends as failed, audited.
+ */
+export async function learnEntryFill(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<boolean> {
+  const found = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, ctx.clientOrderId);
+  if (!found) throw new Error('the exchange acknowledged the entry but does not list it yet');
+  const filled = await settle(session, found);
+  if (isFilled(filled)) {
+    await recordFill(rt, ctx, filled);
+    return true;
+  }
+  if (filled.status === 'open' || filled.status === 'unknown') throw new Error('the entry is not filled yet');
+  await endWithoutPosition(rt, ctx, 'failed', `The exchange did not fill the entry (order ${filled.status})`, 'open');
+  return false;
+}
+
+function isFilled(order: PlacedOrder): order is PlacedOrder & { avgPrice: number } {
+  return order.filledQty > 0 && order.avgPrice !== undefined && order.status !== 'open' && order.status !== 'unknown';
+}
+
+async function recordFill(rt: TradingRuntime, ctx: ExecutionContext, filled: PlacedOrder & { avgPrice: number }): Promise<void> {
+  await rt.db.execute(sql`
+    update executions set state = 'open', quantity = ${filled.filledQty}, entry_price = ${filled.avgPrice},
+      exchange_order_id = ${filled.exchangeOrderId ?? null}, updated_at = now()
+    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
+  ctx.state = 'open';
+  ctx.quantity = filled.filledQty;
+  ctx.entryPrice = filled.avgPrice;
+}

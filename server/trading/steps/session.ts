@@ -1,0 +1,66 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { decryptCredentials } from '../../modules/customers/credentials';
+import type { ExecutionContext } from '../context';
+import type { Credentials, ExchangeAdapter, ExchangeId, MarketInfo, PlacedOrder, PositionModeName, PositionSide } from '../exchanges/types';
+import { exchangeIdOf, type TradingRuntime } from '../runtime';
+import { modeName } from '../settings-cache';
+import { FinalFailure, isFailure } from './errors';
+
+/** One customer's connection for one execution: adapter, decrypted key, market and position terms. */
+export interface Session {
+  adapter: ExchangeAdapter;
+  credentials: Credentials;
+  exchange: ExchangeId;
+  symbol: string;
+  side: PositionSide;
+  mode: PositionModeName;
+  market: MarketInfo;
+}
+
+export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Promise<Session> {
+  const exchange = exchangeIdOf(ctx.platformType);
+  const adapter = rt.adapters(ctx.platformType);
+  if (!exchange || !adapter) throw new FinalFailure(`The customer's exchange (platform ${ctx.platformType}) is not supported for trading`);
+  const credentials = decryptCredentials(rt.secrets, { accountId: ctx.accountId, ...ctx.credentials });
+  if (!credentials) throw new FinalFailure('The customer has no exchange API key stored: ask them to reconnect their exchange');
+  const market = await adapter.market(ctx.strategy.symbol);
+  return {
+    adapter,
+    credentials,
+    exchange,
+    symbol: ctx.strategy.symbol,
+    side: ctx.side === 1 ? 'long' : 'short',
+    mode: modeName(ctx.strategy.positionMode),
+    market,
+  };
+}
+
+/** Places an order, or when the exchange already has this client id (a retry), returns that order. */
+export async function placeOnce(session: Session, clientOrderId: string, place: () => Promise<PlacedOrder>): Promise<PlacedOrder> {
+  try {
+    return await place();
+  } catch (error) {
+    if (!isFailure(error, 'duplicate')) throw error;
+    const existing = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, clientOrderId);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+/** Market orders report their fill a moment later on some exchanges: look the order up until it settles. */
+export async function settle(session: Session, placed: PlacedOrder): Promise<PlacedOrder> {
+  let current = placed;
+  for (let round = 0; round < 6; round += 1) {
+    if (current.status !== 'open' && current.status !== 'unknown' && (current.filledQty === 0 || current.avgPrice !== undefined)) return current;
+    if (round > 0) await sleep(100 * round);
+    const found = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, placed.clientOrderId);
+    if (found) current = found;
+  }
+  return current;
+}
+
+/** PnL of closing `quantity` at `exitPrice` of a position entered at `entryPrice`. */
+export function pnlOf(side: PositionSide, entryPrice: number, exitPrice: number, quantity: number): number {
+  const sign = side === 'long' ? 1 : -1;
+  return Number((sign * (exitPrice - entryPrice) * quantity).toFixed(8));
+}

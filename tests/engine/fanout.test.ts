@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountStatus, AmountType, CustomerGroup } from '../../contract/enums';
+import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import type { Dispatcher } from '../../server/trading/dispatcher';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { executionsOf, insertStrategy, startEngine, stopLossOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+
+describe('one alert fans out to every eligible customer', () => {
+  let ctx: TestContext;
+  let sandbox: RunningSandbox;
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sandbox = await startSandbox({ randomWalk: false });
+    sandbox.control.setPrice('BTCUSDT', 60000);
+    dispatcher = await startEngine(ctx, sandbox);
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+    await sandbox.close();
+    await ctx.close();
+  });
+
+  it('places entry, TP legs, stop loss and trailing stop with the right sizes on both exchanges', async () => {
+    const strategy = await insertStrategy(ctx, {
+      tp: [
+        { target: 1, volume: 50 },
+        { target: 2, volume: 30 },
+        { target: 3, volume: 20 },
+      ],
+      stopLoss: { type: AmountType.Percent, amount: 1 },
+      trailing: { activationType: AmountType.Percent, activation: 1.5, closeType: AmountType.Percent, close: 0.5 },
+      groups: [
+        { group: CustomerGroup.Gold, investType: AmountType.Dollar, amount: 100 },
+        { group: CustomerGroup.Vip, investType: AmountType.Quantity, amount: 0.005 },
+      ],
+    });
+    const goldBybit = await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold });
+    const goldBitget = await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold });
+    const vipBybit = await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Vip });
+    const ineligible: TradingCustomer[] = [
+      await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Occasion }),
+      await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold, status: AccountStatus.Blocked }),
+      await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold, status: AccountStatus.Pending }),
+      await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold, connected: false }),
+    ];
+
+    const answer = await ctx.api('POST', strategy.url, { payload: '{"action":"open","ticker":"BTCUSDT.P"}', headers: { 'content-type': 'text/plain' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ action: 'open', duplicate: false, executions: 3, skipped: 0, message: 'Webhook received successfully' });
+
+    const orderId = answer.body.data.orderId as number;
+    const rows = await waitFor('protected positions', async () => {
+      const list = await executionsOf(ctx, orderId);
+      return list.every((row) => row.protected_at !== null) ? list : undefined;
+    });
+    expect(rows.map((row) => [row.customer_id, row.state, row.last_error])).toEqual(
+      [goldBybit, goldBitget, vipBybit].map((c) => [c.customerId, 'open', null]),
+    );
+
+    for (const [customer, qty] of [
+      [goldBybit, 0.016],
+      [goldBitget, 0.016],
+      [vipBybit, 0.005],
+    ] as const) {
+      const state = sandbox.control.account(customer.sandbox!.uid);
+      const position = state.positions.find((p) => p.symbol === 'BTCUSDT')!;
+      expect(position).toMatchObject({ side: 'long', size: qty, entryPrice: 60000 });
+      // Bybit keeps the stop on the position; Bitget as a position stop-loss plan (pos_loss).
+      expect(stopLossOf(state)).toBe(59400);
+      expect(position.leverage.long).toBe(10);
+      expect(state.positionMode).toBeDefined();
+      const row = rows.find((r) => r.customer_id === customer.customerId)!;
+      const entry = state.orders.find((o) => o.clientOrderId === row.client_order_id)!;
+      expect(entry).toMatchObject({ status: expect.stringMatching(/filled/i), qty });
+      const legs = row.legs.map((leg) => [leg.kind, leg.quantity, leg.price]);
+      expect(legs).toEqual(
+        qty === 0.016
+          ? [['tp1', 0.008, 60600], ['tp2', 0.004, 61200], ['tp3', 0.004, 61800], ['trailing', 0.016, 60900]]
+          : [['tp1', 0.002, 60600], ['tp2', 0.001, 61200], ['tp3', 0.002, 61800], ['trailing', 0.005, 60900]],
+      );
+      for (const leg of row.legs.filter((l) => l.kind !== 'trailing')) {
+        const onExchange = state.orders.find((o) => o.clientOrderId === leg.clientOrderId);
+        expect(onExchange, `${customer.exchange} ${leg.kind}`).toMatchObject({ qty: leg.quantity, triggerPrice: leg.price, reduceOnly: true });
+      }
+      expect(position.trailing ?? state.orders.find((o) => o.clientOrderId === row.legs[3]!.clientOrderId)).toBeTruthy();
+    }
+    for (const customer of ineligible) {
+      if (!customer.sandbox) continue;
+      const state = sandbox.control.account(customer.sandbox.uid);
+      expect(state.orders).toEqual([]);
+      expect(state.positions.filter((p) => p.size > 0)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { AccountStatus, AccountType, AmountType, EntryDirection, Exchange, PositionMode, TakeProfitMode } from '../../contract/enums';
+import { customers, strategies, strategyGroups } from '../../server/db/schema/index';
+import { encryptCredentials } from '../../server/modules/customers/credentials';
+import type { RunningSandbox } from '../../server/sandbox/index';
+import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
+import type { Dispatcher } from '../../server/trading/dispatcher';
+import { startDispatcher } from '../../server/trading/start';
+import type { TradingConfig } from '../../server/trading/config';
+import { createPerson } from '../helpers/fixtures';
+import type { TestContext } from '../helpers/test-app';
+
+export interface StrategyInput {
+  id?: string;
+  symbol?: string;
+  entryDirection?: EntryDirection;
+  leverage?: number;
+  positionMode?: PositionMode;
+  takeProfitType?: AmountType;
+  takeProfitMode?: TakeProfitMode;
+  tp: Array<{ target: number; volume: number }>;
+  stopLoss?: { type: AmountType; amount: number };
+  advanceStopLoss?: boolean;
+  trailing?: { activationType: AmountType; activation: number; closeType: AmountType; close: number };
+  groups: Array<{ group: number; investType: AmountType; amount: number }>;
+  exclusiveCustomerId?: number;
+  status?: number;
+}
+
+let strategyCounter = 0;
+
+export async function insertStrategy(ctx: TestContext, input: StrategyInput): Promise<{ id: string; token: string; url: string }> {
+  strategyCounter += 1;
+  const id = input.id ?? `S${strategyCounter}${randomBytes(2).toString('hex')}`;
+  const token = randomBytes(24).toString('base64url');
+  const [tp1, tp2, tp3] = input.tp;
+  await ctx.deps.db.insert(strategies).values({
+    id,
+    symbol: input.symbol ?? 'BTCUSDT',
+    entryDirection: input.entryDirection ?? EntryDirection.Long,
+    leverage: input.leverage ?? 10,
+    positionMode: input.positionMode ?? PositionMode.OneWay,
+    takeProfitType: input.takeProfitType ?? AmountType.Percent,
+    takeProfitMode: input.takeProfitMode ?? (input.tp.length > 1 ? TakeProfitMode.Partial : TakeProfitMode.Full),
+    tp1TargetLevel: String(tp1!.target),
+    tp1CloseVolume: String(tp1!.volume),
+    tp2TargetLevel: tp2 ? String(tp2.target) : null,
+    tp2CloseVolume: tp2 ? String(tp2.volume) : null,
+    tp3TargetLevel: tp3 ? String(tp3.target) : null,
+    tp3CloseVolume: tp3 ? String(tp3.volume) : null,
+    stopLossType: input.stopLoss?.type ?? AmountType.Percent,
+    stopLossAmount: String(input.stopLoss?.amount ?? 2),
+    advanceStopLoss: input.advanceStopLoss ?? false,
+    trailingStop: input.trailing !== undefined,
+    activationType: input.trailing?.activationType ?? null,
+    activationAmount: input.trailing ? String(input.trailing.activation) : null,
+    closeType: input.trailing?.closeType ?? null,
+    closeAmount: input.trailing ? String(input.trailing.close) : null,
+    status: input.status ?? 1,
+    exclusiveCustomerId: input.exclusiveCustomerId ?? null,
+    webhookToken: token,
+  });
+  await ctx.deps.db.insert(strategyGroups).values(input.groups.map((g) => ({ strategyId: id, group: g.group, investType: g.investType, investAmount: String(g.amount) })));
+  return { id, token, url: `/api/webhook/${token}` };
+}
+
+export interface TradingCustomer {
+  customerId: number;
+  accountId: number;
+  exchange: 'bybit' | 'bitget';
+  sandbox: SandboxCredentials | null;
+}
+
+/** A customer with an account on the sandbox (funded) and its encrypted key stored, unless `connected` is false. */
+export async function tradingCustomer(
+  ctx: TestContext,
+  sandbox: RunningSandbox | null,
+  options: { exchange: 'bybit' | 'bitget'; group: number; status?: AccountStatus; connected?: boolean; balance?: number; badKey?: boolean },
+): Promise<TradingCustomer> {
+  const person = await createPerson(ctx, AccountType.Customer, { status: options.status ?? AccountStatus.Active, group: options.group });
+  if (options.connected === false) return { customerId: person.roleId, accountId: person.accountId, exchange: options.exchange, sandbox: null };
+  const creds = sandbox
+    ? sandbox.control.createAccount({ exchange: options.exchange, balance: options.balance ?? 100_000 })
+    : { exchange: options.exchange, uid: `u${person.roleId}`, apiKey: `key${person.roleId}`, secret: `secret${person.roleId}`, passphrase: options.exchange === 'bitget' ? 'pass' : '' };
+  const stored = options.badKey ? { apiKey: `${creds.apiKey}x`, apiSecret: creds.secret, passphrase: creds.passphrase || null } : { apiKey: creds.apiKey, apiSecret: creds.secret, passphrase: creds.passphrase || null };
+  await ctx.deps.db
+    .update(customers)
+    .set({ platformType: options.exchange === 'bybit' ? Exchange.Bybit : Exchange.Bitget, ...encryptCredentials(ctx.deps.secrets, person.accountId, stored) })
+    .where(sql`${customers.id} = ${person.roleId}`);
+  return { customerId: person.roleId, accountId: person.accountId, exchange: options.exchange, sandbox: creds };
+}
+
+export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, exchangeTimeoutMs?: number): Promise<Dispatcher> {
+  return startDispatcher(ctx.deps, ctx.handle.pool, {
+    sandboxUrl: sandbox.url,
+    config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config },
+    ...(exchangeTimeoutMs ? { exchangeTimeoutMs } : {}),
+  });
+}
+
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface ExecutionRow extends Record<string, unknown> {
+  id: number;
+  order_id: number;
+  customer_id: number;
+  client_order_id: string;
+  state: string;
+  quantity: string | null;
+  entry_price: string | null;
+  protected_at: Date | null;
+  legs: Array<{ kind: string; clientOrderId: string; quantity: number; price: number; status: string; filledQty: number }>;
+  realized_pnl: string;
+  last_error: string | null;
+  closed_at: Date | null;
+  stop_loss_price: string | null;
+  stop_moved_to_entry: boolean;
+  claimed_by: string | null;
+  attempts: number;
+}
+
+export async function executionsOf(ctx: TestContext, orderId?: number): Promise<ExecutionRow[]> {
+  const result = await ctx.deps.db.execute<ExecutionRow>(
+    orderId === undefined ? sql`select * from executions order by id` : sql`select * from executions where order_id = ${orderId} order by customer_id`,
+  );
+  return result.rows;
+}
+
+/** The position's stop loss: Bybit keeps it on the position, Bitget as an open pos_loss plan. */
+export function stopLossOf(state: AccountState, symbol = 'BTCUSDT'): number | undefined {
+  const position = state.positions.find((p) => p.symbol === symbol && p.size > 0);
+  if (position && position.stopLoss > 0) return position.stopLoss;
+  const plan = state.orders.find((o) => o.symbol === symbol && o.labels.tpsl === 'sl' && o.status === 'untriggered');
+  return plan?.triggerPrice;
+}
+
+/** Makes every open position due for a position sync now, and wakes the dispatcher. */
+export async function syncNow(ctx: TestContext, dispatcher: Dispatcher): Promise<void> {
+  await ctx.deps.db.execute(sql`update executions set next_attempt_at = now() where state = 'open'`);
+  dispatcher.wake();
+}
+
+/** Sends one alert and waits until every queued execution has its position protected (or ended). */
+export async function openPositions(ctx: TestContext, url: string, body = '{}', timeoutMs = 20_000): Promise<{ orderId: number; rows: ExecutionRow[] }> {
+  const answer = await ctx.api('POST', url, { payload: body, headers: { 'content-type': 'application/json' } });
+  if (answer.status !== 200) throw new Error(`webhook answered ${answer.status}: ${answer.body.error?.message}`);
+  const orderId = answer.body.data.orderId as number;
+  const rows = await waitFor(
+    'positions protected',
+    async () => {
+      const list = await executionsOf(ctx, orderId);
+      return list.every((row) => (row.protected_at !== null && row.claimed_by === null) || ['failed', 'skipped', 'closed'].includes(row.state)) ? list : undefined;
+    },
+    timeoutMs,
+  );
+  return { orderId, rows };
+}
+
+export async function auditsOf(ctx: TestContext, table: 'entry_audits' | 'exit_audits', orderId: number): Promise<Array<{ customer_id: number; message: string; exit_type?: number | null }>> {
+  const result = await ctx.deps.db.execute<{ customer_id: number; message: string; exit_type?: number | null }>(
+    table === 'exit_audits'
+      ? sql`select customer_id, message, exit_type from exit_audits where order_id = ${orderId} order by id`
+      : sql`select customer_id, message from entry_audits where order_id = ${orderId} order by id`,
+  );
+  return result.rows;
+}
