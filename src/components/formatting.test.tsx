@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPublic } from '../test/renderPublic';
+import { formatDate, formatMonth, formatTime } from './formatDate';
+import { ageInput, capitalizeWords, hasPhoneNumber, phoneWithDialCode } from './formInput';
+import { UsdtAmount } from './UsdtAmount';
+
+describe('formatDate', () => {
+  it('writes DD/MM/YYYY', () => {
+    expect(formatDate('2025-03-07T10:20:00')).toBe('07/03/2025');
+    expect(formatDate(new Date(2024, 11, 31))).toBe('31/12/2024');
+  });
+  it('gives an empty string for nothing or garbage', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+  it('writes times hh:mm and months like Jan 2025', () => {
+    expect(formatTime('2025-03-07T09:05:00')).toBe('09:05');
+    expect(formatMonth('2025-01')).toBe('Jan 2025');
+  });
+});
+
+describe('form inputs', () => {
+  it('capitalises each word', () => {
+    expect(capitalizeWords('mary ann lee-smith')).toBe('Mary Ann Lee-Smith');
+  });
+  it('keeps the dial code and digits only', () => {
+    expect(phoneWithDialCode('+65 9123-45x67', '+65')).toBe('+6591234567');
+    expect(phoneWithDialCode('+6', '+65')).toBe('+65');
+    expect(phoneWithDialCode('', '+65')).toBe('+65');
+    expect(phoneWithDialCode('9+65', '+65')).toBe('+659');
+    expect(phoneWithDialCode('+6123', '+65')).toBe('+65123');
+    expect(phoneWithDialCode('+1', '+1')).toBe('+1');
+    expect(hasPhoneNumber('+65', '+65')).toBe(false);
+    expect(hasPhoneNumber('+659', '+65')).toBe(true);
+  });
+  it('turns negative ages into 0', () => {
+    expect(ageInput('-4')).toBe('0');
+    expect(ageInput('31')).toBe('31');
+    expect(ageInput('')).toBe('');
+  });
+});
+
+describe('<UsdtAmount>', () => {
+  it('shows 0 and negative amounts in red, positive ones not', () => {
+    renderPublic(
+      <>
+        <UsdtAmount value={-3.5} data-testid="negative" />
+        <UsdtAmount value={0} data-testid="zero" />
+        <UsdtAmount value="1234.5" data-testid="positive" />
+      </>,
+    );
+    expect(screen.getByTestId('negative')).toHaveTextContent('-3.50 USDT');
+    expect(screen.getByTestId('negative')).toHaveAttribute('data-negative', 'true');
+    expect(screen.getByTestId('zero')).toHaveAttribute('data-negative', 'true');
+    expect(screen.getByTestId('positive')).toHaveTextContent('1,234.50 USDT');
+    expect(screen.getByTestId('positive')).toHaveAttribute('data-negative', 'false');
+  });
+});

@@ -1,0 +1,43 @@
+import { ui } from '../../../contract/messages';
+
+/** Texts of the agent list, profile, add form and the agent dashboard. */
+export const agentsMessages = {
+  name: 'Agent |||| Agents',
+  title: { list: 'Agent List', profile: 'Agent Profile', add: 'Add Agent', dashboard: 'Dashboard' },
+  fields: {
+    number: 'No.',
+    name: 'Agent',
+    country: 'Country',
+    status: 'Status',
+    totalCustomers: 'Total Clientele',
+    since: 'Since',
+    action: 'Action',
+    agentId: 'Agent ID',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    age: 'Age',
+    phone: 'Mobile',
+    gender: 'Gender',
+    statusControl: 'Account status',
+    prevMonthAmountEarned: 'Amount Earned Last Month',
+    totalAmountEarned: 'Total Amount Earned',
+  },
+  statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
+  counts: { active: 'Active', suspended: 'Suspended' },
+  sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration' },
+  actions: { add: 'Add Agent', createRegistrationId: 'Create Registration ID' },
+  confirm: { block: 'Confirm block user?', unblock: 'Confirm unblock user?', delete: 'Confirm delete this account' },
+  notifications: {
+    created: ui.accountsSuccess.agentCreated,
+    createFailed: ui.form.failedCreateAgent,
+    updated: ui.accountsSuccess.agentUpdated,
+    updateFailed: ui.accountsFailure.updateAgent,
+    blocked: ui.blocking.agentBlocked,
+    unblocked: ui.blocking.agentUnblocked,
+    deleted: ui.accountsSuccess.accountDeleted,
+    registrationIdCreated: ui.registrationId.created,
+    agentRequired: ui.registrationId.agentRequired,
+    fillRequired: ui.form.fillRequired,
+  },
+};

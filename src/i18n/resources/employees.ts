@@ -1,0 +1,24 @@
+/** Texts of the employee list, profile and add form. */
+export const employeesMessages = {
+  name: 'Employee |||| Employees',
+  title: { list: 'Employee List', profile: 'Employee Profile', add: 'Add Employee' },
+  fields: {
+    number: 'No.',
+    name: 'Name',
+    country: 'Country',
+    status: 'Status',
+    since: 'Since',
+    action: 'Action',
+    employeeId: 'Employee ID',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    age: 'Age',
+    phone: 'Mobile',
+    gender: 'Gender',
+    permission: 'Staff Permissions',
+  },
+  statuses: { 1: 'Pending', 2: 'Blocked', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
+  actions: { add: 'Add Employee' },
+  confirm: { block: 'Blocking confirmation', unblock: 'Confirmation of unblocking', delete: 'Confirm delete this account' },
+};

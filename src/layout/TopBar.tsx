@@ -1,0 +1,43 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useLogout, useTranslate } from 'ra-core';
+import { STAFF_LOGIN_PATH } from '../authProvider/landing';
+import { Logo } from '../components/Logo';
+import { useSignedInAccount } from './AccountContext';
+
+/** Top bar: menu toggle, logo, the person's name and role label, log-out (spec 2). */
+export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
+  const translate = useTranslate();
+  const logout = useLogout();
+  const { account, accountType } = useSignedInAccount();
+  return (
+    <AppBar position="fixed" color="inherit" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" onClick={onToggleMenu} aria-label={translate('app.layout.toggleMenu')}>
+          <MenuIcon />
+        </IconButton>
+        <Logo />
+        <Typography variant="h6" component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+          {translate('app.brand.name')}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ textAlign: 'right', minWidth: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap data-testid="topbar-name">
+            {account.firstName} {account.lastName}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" data-testid="topbar-role">
+            {translate(`app.roles.${accountType}`)}
+          </Typography>
+        </Box>
+        <IconButton onClick={() => logout({}, STAFF_LOGIN_PATH)} aria-label={translate('app.layout.logout')}>
+          <LogoutIcon />
+        </IconButton>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,23 @@
+import { createTheme } from '@mui/material/styles';
+
+export const brandPurple = '#5b2bbf';
+export const brandPurpleDark = '#3a1887';
+
+/** One theme for the public pages and the back office. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: brandPurple, dark: brandPurpleDark, contrastText: '#ffffff' },
+    secondary: { main: '#f5a623' },
+    background: { default: '#f5f4fa' },
+  },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+  },
+});
+
+/** The side menu opens and closes in 300 ms (spec 2). */
+export const MENU_TRANSITION_MS = 300;
+export const MENU_WIDTH = 260;
+export const MENU_COLLAPSED_WIDTH = 0;

@@ -1,0 +1,28 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { agentRoutes } from '../../../contract/api/agent';
+import { UsdtAmount } from '../../components/UsdtAmount';
+import type { AppDataProvider } from '../../dataProvider';
+import { StatCard } from '../../resources/common/StatCard';
+
+/** The agent's dashboard: totalCustomers, prevMonthAmountEarned and totalAmountEarned. */
+export function AgentDashboard() {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({ queryKey: ['dashboard', 'agent'], queryFn: () => dataProvider.call(agentRoutes.dashboardOwn) });
+  const t = (key: string) => translate(`app.dashboards.${key}`);
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <Typography variant="h5" component="h1">
+        {t('performanceOverview')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <StatCard label={t('totalCustomers')} value={data?.totalCustomers ?? 0} />
+        <StatCard label={t('prevMonthAmountEarned')} value={<UsdtAmount value={data?.prevMonthAmountEarned} />} />
+        <StatCard label={t('totalAmountEarned')} value={<UsdtAmount value={data?.totalAmountEarned} />} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslate } from 'ra-core';
+import { AccountType } from '../../../contract/enums';
+import { ui } from '../../../contract/messages';
+import { accountApi, startSession } from '../../authProvider/api';
+import { landingPath } from '../../authProvider/landing';
+import { ModalNotice } from '../../components/ModalNotice';
+import { errorMessage, statusOf } from '../../dataProvider/http';
+import { publicPaths } from '../routes';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
+import { TwoFactorDialog, type PendingLogin } from './TwoFactorDialog';
+
+/** 'staff' is /admin/login: it refuses customer accounts. */
+export type LoginVariant = 'customer' | 'staff';
+
+/** Email and password, then the 2FA modal, then the landing page of the account type (spec 4). */
+export function LoginForm({ variant }: { variant: LoginVariant }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [inactive, setInactive] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [pending, setPending] = useState<PendingLogin>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    if (!email.trim() || !password) return setError(ui.form.fillRequired);
+    setBusy(true);
+    try {
+      const result = await accountApi.login({ email: email.trim(), password });
+      if (variant === 'staff' && result.accountType === AccountType.Customer) return setError(ui.access.adminsOnly);
+      setPending({ accountId: result.accountId, email: result.email });
+    } catch (failure) {
+      if (statusOf(failure) === 403) setInactive(true);
+      else setError(errorMessage(failure, ui.fallback.loginFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verified = (token: string, accountType: number) => {
+    startSession(token);
+    setPending(undefined);
+    navigate(landingPath(accountType), { replace: true });
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {translate(variant === 'staff' ? 'app.auth.staffLoginTitle' : 'app.auth.loginTitle')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        {translate('app.auth.loginSubtitle')}
+      </Typography>
+      <Stack component="form" spacing={2} noValidate onSubmit={(event) => void submit(event)}>
+        <TextField label={translate('app.auth.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} fullWidth />
+        <TextField
+          label={translate('app.auth.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          fullWidth
+        />
+        <Box sx={{ textAlign: 'right' }}>
+          <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
+            {translate('app.auth.forgotPassword')}
+          </Link>
+        </Box>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+          {translate('app.auth.submit')}
+        </Button>
+        <Typography variant="body2" sx={{ textAlign: 'center' }}>
+          {translate('app.auth.noAccount')}{' '}
+          <Link component={RouterLink} to={publicPaths.register}>
+            {translate('app.auth.register')}
+          </Link>
+        </Typography>
+      </Stack>
+      <TwoFactorDialog pending={pending} onCancel={() => setPending(undefined)} onVerified={verified} />
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} variant={variant} />
+      <ModalNotice
+        open={inactive}
+        onClose={() => setInactive(false)}
+        type="error"
+        title={translate('app.auth.inactiveTitle')}
+        message={translate('app.ui.access.inactive')}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { agentRoutes } from '../../../contract/api/agent';
+import { countryRoutes } from '../../../contract/api/country';
+import { AccountType } from '../../../contract/enums';
+import { apiUrl, ok, server } from '../../test/msw';
+import { renderWithAdmin } from '../../test/render';
+import { AgentList } from './AgentList';
+
+function answer(bodies: unknown[]) {
+  server.use(
+    http.post(apiUrl(agentRoutes.filter.path), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json(ok(agentRoutes.filter, { data: [], paging: { totalCount: 0, pageIndex: 0, pageSize: 50 } }));
+    }),
+    http.get(apiUrl(agentRoutes.statistics.path), () => HttpResponse.json(ok(agentRoutes.statistics, { active: 5, blocked: 1 }))),
+    http.post(apiUrl(countryRoutes.search.path), () =>
+      HttpResponse.json(ok(countryRoutes.search, { data: [{ id: 5, name: 'Singapore', imageUrl: '/flags/sg.svg', countryCode: 'SG', dialCode: '+65' }], paging: { totalCount: 1, pageIndex: 0, pageSize: 100 } })),
+    ),
+  );
+}
+
+describe('Agent List', () => {
+  it('restores country and page from the URL, sorts Total Clientele, counts Active and Suspended', async () => {
+    const bodies: unknown[] = [];
+    answer(bodies);
+    const view = renderWithAdmin(<AgentList />, { path: '/agents', url: '/agents?country=5&pageIndex=2', accountType: AccountType.Admin });
+    expect(await screen.findByText('Active(5)')).toBeInTheDocument();
+    expect(screen.getByText('Suspended(1)')).toBeInTheDocument();
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 1, pageSize: 50, filter: { countryIds: [5] }, sort: null }));
+    const user = userEvent.setup();
+    await user.click(screen.getByText('Total Clientele'));
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 0, pageSize: 50, filter: { countryIds: [5] }, sort: { name: 'totalCustomers', type: 1 } }));
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'All Countries' }));
+    await waitFor(() => expect(view.location()).toBe('/agents?sort=totalCustomers&order=1'));
+    expect(screen.getByRole('link', { name: 'Add Agent' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('disables Add Agent for an employee', async () => {
+    answer([]);
+    renderWithAdmin(<AgentList />, { path: '/agents', accountType: AccountType.Employee });
+    expect(await screen.findByRole('link', { name: 'Add Agent' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});

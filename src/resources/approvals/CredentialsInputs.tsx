@@ -1,0 +1,44 @@
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslate } from 'react-admin';
+import { ENABLED_EXCHANGES, exchangeLabels } from '../../../contract/enums';
+
+export interface CredentialValues {
+  platformType: number | '';
+  apiKey: string;
+  apiSecret: string;
+  passphrase: string;
+}
+
+/** New credentials are sent only when a key and a secret were typed. */
+export function credentialsChanged(values: CredentialValues): boolean {
+  return values.apiKey.trim() !== '' && values.apiSecret.trim() !== '' && values.platformType !== '';
+}
+
+/** Exchange and API credentials of a pending customer; the stored key shows masked as a placeholder. */
+export function CredentialsInputs(props: { values: CredentialValues; maskedKey: string | null; disabled: boolean; onChange: (patch: Partial<CredentialValues>) => void }) {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.customers.fields.${key}`);
+  const text = (key: 'apiKey' | 'apiSecret' | 'passphrase', placeholder?: string) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <TextField size="small" fullWidth label={t(key)} placeholder={placeholder} value={props.values[key]} disabled={props.disabled} onChange={(e) => props.onChange({ [key]: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+    </Grid>
+  );
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField select size="small" fullWidth label={t('platformType')} value={props.values.platformType} disabled={props.disabled} onChange={(e) => props.onChange({ platformType: Number(e.target.value) })}>
+          {ENABLED_EXCHANGES.map((exchange) => (
+            <MenuItem key={exchange} value={exchange}>
+              {exchangeLabels[exchange]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      {text('apiKey', props.maskedKey ?? undefined)}
+      {text('apiSecret', '••••••••')}
+      {text('passphrase')}
+    </Grid>
+  );
+}

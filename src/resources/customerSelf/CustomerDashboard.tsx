@@ -1,0 +1,57 @@
+import Logout from '@mui/icons-material/Logout';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useLogout, useTranslate } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { customerRoutes } from '../../../contract/api/customer';
+import { NO_EXCHANGE } from '../../../contract/enums';
+import { UsdtAmount } from '../../components/UsdtAmount';
+import type { AppDataProvider } from '../../dataProvider';
+import { publicPaths } from '../../pages/routes';
+import { PageTitle } from '../common/PageTitle';
+import { ReadOnlyFields } from '../common/ReadOnlyFields';
+import { StatCard } from '../common/StatCard';
+import { StatusChip } from '../common/StatusChip';
+import { customerFields } from '../customers/customerFields';
+import { ThankYouModal } from './ThankYouModal';
+
+/** The customer's own page: balance and transactions, the read-only profile, a log-out icon. */
+export function CustomerDashboard() {
+  const translate = useTranslate();
+  const t = (key: string) => translate(`resources.customers.${key}`);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const logout = useLogout();
+  const { data: customer, isPending } = useQuery({ queryKey: ['customerSelf', 'own'], queryFn: () => dataProvider.call(customerRoutes.own) });
+  if (isPending) return <LinearProgress />;
+  if (!customer) return null;
+  if (customer.platformType === NO_EXCHANGE) return <Navigate to={publicPaths.connect} replace />;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <PageTitle
+        title={t('sections.performance')}
+        actions={
+          <>
+            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <IconButton aria-label={t('actions.logout')} onClick={() => void logout()}>
+              <Logout />
+            </IconButton>
+          </>
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <StatCard label={t('fields.currentBalance')} value={<UsdtAmount value={customer.currentWalletAmount} />} />
+        <StatCard label={t('fields.totalTransaction')} value={customer.totalTransactions} />
+      </Stack>
+      <Card variant="outlined">
+        <CardContent>
+          <ReadOnlyFields fields={customerFields(customer).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }))} />
+        </CardContent>
+      </Card>
+      <ThankYouModal />
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import Badge from '@mui/icons-material/Badge';
+import type { Employee } from '../../../contract/api/employee';
+import type { BackOfficeModule } from '../../layout/backOfficeModule';
+import { EmployeeCreate } from './EmployeeCreate';
+import { EmployeeList } from './EmployeeList';
+import { EmployeeShow } from './EmployeeShow';
+import { employeeEndpoints } from './endpoints';
+
+export const employees: BackOfficeModule = {
+  resource: { name: 'employees', icon: Badge, recordRepresentation: (record: Employee) => `${record.account.firstName} ${record.account.lastName}` },
+  screens: { employees: EmployeeList, employeeShow: EmployeeShow, employeeAdd: EmployeeCreate },
+  endpoints: employeeEndpoints,
+};

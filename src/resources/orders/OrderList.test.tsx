@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { orderRoutes, type Order } from '../../../contract/api/order';
+import { AccountType } from '../../../contract/enums';
+import { ui } from '../../../contract/messages';
+import { apiUrl, ok, server } from '../../test/msw';
+import { renderWithAdmin } from '../../test/render';
+import { OrderList } from './OrderList';
+
+const order: Order = {
+  id: 41,
+  strategy: { id: 'BTC001', symbol: 'BTCUSDT' },
+  status: 1,
+  entryType: 2,
+  side: 1,
+  realizedPnl: 0,
+  datetimeInserted: '2025-01-05T10:30:00.000Z',
+  datetimeUpdated: '2025-01-05T10:30:00.000Z',
+};
+
+function answer(searches: unknown[]) {
+  server.use(
+    http.post(apiUrl(orderRoutes.search.path), async ({ request }) => {
+      searches.push(await request.json());
+      return HttpResponse.json(ok(orderRoutes.search, { data: [order], paging: { totalCount: 120, pageIndex: 0, pageSize: 50 } }));
+    }),
+    http.get(apiUrl(orderRoutes.statistics.path), () => HttpResponse.json(ok(orderRoutes.statistics, { win: 3, loss: 2, totalDeal: 6 }))),
+    http.get(apiUrl(orderRoutes.symbols.path), () => HttpResponse.json(ok(orderRoutes.symbols, { symbols: ['BTCUSDT', 'ETHUSDT'] }))),
+  );
+}
+
+describe('Order & Alert', () => {
+  it('restores symbol, month and page from the URL and sends them as the spec filter names', async () => {
+    const searches: unknown[] = [];
+    answer(searches);
+    const view = renderWithAdmin(<OrderList />, { path: '/admin/orders', url: '/admin/orders?symbol=BTCUSDT&month=2025-01&pageIndex=2', accountType: AccountType.Admin });
+    expect(await screen.findByText('TotalDeal(6)')).toBeInTheDocument();
+    expect(screen.getByText('Win(3)')).toBeInTheDocument();
+    expect(screen.getByText('Loss(2)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(searches.at(-1)).toEqual({
+        pageIndex: 1,
+        pageSize: 50,
+        filter: [
+          { name: 'strategy.symbol', value: 'BTCUSDT' },
+          { name: 'datetimeInserted', value: '2025-01' },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Month'));
+    await user.click(await screen.findByRole('option', { name: 'All month' }));
+    await waitFor(() => expect(view.location()).toBe('/admin/orders?symbol=BTCUSDT'));
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(view.location()).toBe('/admin/orders'));
+  });
+
+  it('lets an admin close an active order after confirming', async () => {
+    answer([]);
+    let closed = 0;
+    server.use(
+      http.patch(apiUrl('/api/order/41'), () => {
+        closed += 1;
+        return HttpResponse.json(ok(orderRoutes.close, { ...order, status: 2 }));
+      }),
+    );
+    renderWithAdmin(<OrderList />, { path: '/admin/orders', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Close the position of order 41' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(ui.strategy.positionClosed)).toBeInTheDocument();
+    expect(closed).toBe(1);
+  });
+
+  it('disables the toggle for an employee', async () => {
+    answer([]);
+    renderWithAdmin(<OrderList />, { path: '/employee/orders', accountType: AccountType.Employee });
+    expect(await screen.findByRole('switch', { name: 'Close the position of order 41' })).toBeDisabled();
+  });
+});

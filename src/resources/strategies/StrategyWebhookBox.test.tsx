@@ -1,0 +1,38 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AccountType } from '../../../contract/enums';
+import { ui } from '../../../contract/messages';
+import { renderWithAdmin } from '../../test/render';
+import { COPY_NOTICE_MS, StrategyWebhookBox } from './StrategyWebhookBox';
+
+describe('webhook box', () => {
+  it('asks to save first when there is no webhook', () => {
+    renderWithAdmin(<StrategyWebhookBox webhookUrl={undefined} />, { accountType: AccountType.Admin });
+    expect(screen.getByText(ui.strategy.saveBeforeWebhook)).toBeInTheDocument();
+  });
+
+  it("copies the URL and shows 'Copy success!' for one second", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithAdmin(<StrategyWebhookBox webhookUrl="http://x/api/webhook/abc" />, { accountType: AccountType.Admin });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('http://x/api/webhook/abc');
+    expect(screen.getByText(ui.strategy.copySuccess)).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(COPY_NOTICE_MS - 100);
+    });
+    expect(screen.getByText(ui.strategy.copySuccess)).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    // The closing transition runs after the hide.
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText(ui.strategy.copySuccess)).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+});

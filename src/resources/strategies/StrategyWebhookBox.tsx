@@ -1,0 +1,48 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** How long 'Copy success!' stays (spec 8: one second). */
+export const COPY_NOTICE_MS = 1000;
+
+/** The strategy's webhook URL with a copy button, or the notice that it needs saving first. */
+export function StrategyWebhookBox({ webhookUrl }: { webhookUrl: string | undefined }) {
+  const translate = useTranslate();
+  const [copied, setCopied] = useState(false);
+  if (!webhookUrl) {
+    return <Alert severity="info">{translate('resources.strategies.notifications.saveBeforeWebhook')}</Alert>;
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(webhookUrl);
+      setCopied(true);
+    } catch {
+      // No clipboard (e.g. a plain-http address): the URL stays selectable in the box.
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <TextField
+        size="small"
+        fullWidth
+        label={translate('resources.strategies.fields.webhookUrl')}
+        value={webhookUrl}
+        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-url' } }}
+      />
+      <IconButton aria-label={translate('resources.strategies.actions.copy')} onClick={() => void copy()}>
+        <ContentCopy />
+      </IconButton>
+      <Snackbar
+        open={copied}
+        autoHideDuration={COPY_NOTICE_MS}
+        onClose={() => setCopied(false)}
+        message={translate('resources.strategies.notifications.copySuccess')}
+      />
+    </Stack>
+  );
+}

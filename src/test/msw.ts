@@ -1,0 +1,48 @@
+import { ws } from 'msw';
+import { setupServer } from 'msw/node';
+import type { z } from 'zod';
+import type { Account } from '../../contract/api/account';
+import { NOTIFICATIONS_PATH } from '../../contract/api/audit';
+import { AccountStatus, AccountType } from '../../contract/enums';
+import type { RouteDef } from '../../contract/route';
+
+/** Accepts the notifications socket that the layout opens for staff; tests add their own listener to push messages. */
+const notifications = ws.link(new URL(NOTIFICATIONS_PATH, window.location.origin.replace(/^http/, 'ws')).toString());
+
+/** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
+export const server = setupServer(notifications.addEventListener('connection', () => undefined));
+
+/** A successful envelope carrying `data`, typed by the route it answers. */
+export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {
+  return { successful: true, data, error: null };
+}
+
+/** A refused envelope with the server's message. */
+export function failed(message: string) {
+  return { successful: false, data: null, error: { message } };
+}
+
+/** A full URL of the API as the app calls it (jsdom's origin). */
+export function apiUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+/** An account as GET /api/account answers it. */
+export function accountOf(accountType: AccountType, overrides: Partial<Account> = {}): Account {
+  return {
+    id: 7,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    age: 36,
+    phone: '+6591234567',
+    gender: 2,
+    country: { id: 1, name: 'Singapore', imageUrl: '/flags/sg.svg', countryCode: 'SG' },
+    status: AccountStatus.Active,
+    datetimeInserted: '2025-01-15T08:00:00.000Z',
+    role: { accountType },
+    ...overrides,
+  };
+}
+
+export { AccountType };

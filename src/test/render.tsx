@@ -1,0 +1,64 @@
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AdminContext, memoryStore } from 'react-admin';
+import Cookies from 'js-cookie';
+import { accountRoutes } from '../../contract/api/account';
+import type { AccountType } from '../../contract/enums';
+import { authProvider } from '../authProvider/authProvider';
+import { createDataProvider } from '../dataProvider/dataProvider';
+import { i18nProvider } from '../i18n';
+import { AccountProvider } from '../layout/AccountContext';
+import { theme } from '../layout/theme';
+import { backOfficeModules } from '../resources';
+import { accountOf, apiUrl, ok, server } from './msw';
+
+export interface RenderOptions {
+  /** The route pattern the element is mounted on (e.g. '/customer/:customerId'). */
+  path?: string;
+  /** The URL to start at (defaults to `path`). */
+  url?: string;
+  /** Signed in as this account type (a token cookie is set and GET /api/account answers it). */
+  accountType?: AccountType;
+}
+
+let currentLocation = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation = `${location.pathname}${location.search}`;
+  return null;
+}
+
+/**
+ * Mounts a back-office component with react-admin's contexts (the real data provider, authProvider
+ * and i18n), a memory router and the signed-in account. `location()` reads the current URL.
+ */
+export function renderWithAdmin(element: ReactElement, options: RenderOptions = {}): RenderResult & { location: () => string } {
+  const path = options.path ?? '/';
+  const dataProvider = createDataProvider(
+    Object.fromEntries(backOfficeModules.flatMap((m) => (m.resource && m.endpoints ? [[m.resource.name, m.endpoints]] : []))),
+  );
+  let content = element;
+  if (options.accountType !== undefined) {
+    const account = accountOf(options.accountType);
+    Cookies.set('accessToken', `token-${options.accountType}`, { path: '/' });
+    server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(ok(accountRoutes.me, account))));
+    content = <AccountProvider value={{ account, accountType: options.accountType }}>{element}</AccountProvider>;
+  }
+  const result = render(
+    <MemoryRouter initialEntries={[options.url ?? path]}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme}>
+        <Routes>
+          <Route path={path} element={content} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return Object.assign(result, { location: () => currentLocation });
+}
+
+/** Mounts a public page (no react-admin UI) with the i18n context and a memory router. */
+export { renderPublic } from './renderPublic';
