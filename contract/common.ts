@@ -4,7 +4,7 @@ import { server } from './messages';
 
 // A missing field reads "is required" rather than zod's "expected string, received undefined".
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+  customError: (issue) => (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null) ? 'is required' : undefined),
 });
 
 export const id = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').positive('must be a positive id');

@@ -26,7 +26,15 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     loggerInstance: deps.log,
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
-    // Webhook bodies arrive as text/plain; everything else is JSON.
+  });
+  // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):
+  // an empty body is no body, not an error. Everything else goes through Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -8,7 +8,9 @@ import { ensureAdmin } from './cli/admin';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
+import { sandboxPlugin } from './sandbox/index';
 import { createLogger } from './logger';
+import { startDispatcher } from './trading/start';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,14 +30,26 @@ export async function main(): Promise<void> {
     if (admin.created) log.info(`created admin ${config.adminEmail}`);
   }
   const deps = createDeps(config, database, log);
-  const app = await buildApp(deps, { serveWeb: true });
+  const app = await buildApp(deps, {
+    serveWeb: true,
+    extraPlugins:
+      config.exchangeMode === 'sandbox'
+        ? [
+            async (instance) => {
+              await instance.register(sandboxPlugin, { prefix: '/sandbox' });
+            },
+          ]
+        : [],
+  });
 
+  let dispatcher: Awaited<ReturnType<typeof startDispatcher>> | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal} received, shutting down`);
     await app.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
+    await dispatcher?.stop().catch((error: unknown) => log.error({ err: error }, 'dispatcher stop failed'));
     await database.shutdown().catch((error: unknown) => log.error({ err: error }, 'database shutdown failed'));
     process.exit(0);
   };
@@ -43,6 +57,8 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The execution queue: this process claims work too unless RUN_DISPATCHER=false (workers only).
+  if (config.runDispatcher) dispatcher = await startDispatcher(deps, database.pool);
 }
 
 await main();

@@ -4,7 +4,7 @@ import { staffActions } from '../db/schema/index';
 export interface StaffAction {
   actorAccountId: number | null;
   action: string;
-  targetType: 'account' | 'customer' | 'agent' | 'employee' | 'strategy' | 'order' | 'registrationId' | 'webhookGroup';
+  targetType: 'account' | 'customer' | 'agent' | 'employee' | 'strategy' | 'order' | 'registrationId' | 'webhookGroup' | 'settings';
   targetId: string | number;
   details?: Record<string, unknown>;
 }

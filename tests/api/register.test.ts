@@ -57,6 +57,18 @@ describe('registration ID verify', () => {
     expect(used.body.error?.message).toBe(messages.registrationIdUsed);
   });
 
+  it("stops admitting anyone with a blocked or deleted agent's codes", async () => {
+    const other = await createPerson(ctx, AccountType.Agent);
+    const code = humanCode(12);
+    await ctx.deps.db.insert(registrationIds).values({ code, agentId: other.roleId, datetimeInserted: ctx.clock.now() });
+    expect((await ctx.api('POST', '/api/security/registrationid/verify', { body: { registrationId: code } })).status).toBe(200);
+    await ctx.handle.pool.query('update accounts set deleted_at = now() where id = $1', [other.accountId]);
+    const answer = await ctx.api('POST', '/api/security/registrationid/verify', { body: { registrationId: code } });
+    expect(answer.status).toBe(404);
+    expect(answer.body.error?.message).toBe(messages.registrationIdInvalid);
+    expect((await ctx.api('POST', '/api/security/register', { body: await form(code) })).status).toBe(404);
+  });
+
   it('says what to enter when the code is empty', async () => {
     const empty = await ctx.api('POST', '/api/security/registrationid/verify', { body: { registrationId: '   ' } });
     expect(empty.status).toBe(400);

@@ -5,6 +5,7 @@ import { AccountType } from '../../contract/enums';
 import { installAccessControl } from '../../server/http/access-hook';
 import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
+import { specRoutes } from './spec-routes';
 
 /**
  * Walks every registered /api route x every kind of caller x (own record, someone else's) and
@@ -96,6 +97,22 @@ describe('the role table', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('implements every endpoint of spec section 7 with the roles of ARCHITECTURE section 5', () => {
+    const declared = new Map(ctx.app.accessTable.map((r) => [`${r.method} ${r.url}`, [...rolesFor(r.access)].sort()]));
+    const problems: string[] = [];
+    for (const spec of specRoutes) {
+      const roles = declared.get(spec.route);
+      if (!roles) {
+        problems.push(`${spec.route}: not implemented`);
+        continue;
+      }
+      if (spec.exact && JSON.stringify(roles) !== JSON.stringify([...spec.exact].sort())) problems.push(`${spec.route}: roles ${roles} instead of ${spec.exact}`);
+      for (const role of spec.atLeast ?? []) if (!roles.includes(role)) problems.push(`${spec.route}: role ${role} should be allowed`);
+      for (const role of spec.never ?? []) if (roles.includes(role)) problems.push(`${spec.route}: role ${role} must not be allowed`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('refuses to register an /api route that declares no rule', async () => {

@@ -266,6 +266,13 @@ describe('input the server cannot use', () => {
     expect(wrongTypes.status).toBe(400);
     expect(wrongTypes.body.error?.message).toMatch(/^body\.email: /);
 
+    const person = await personWithToken(ctx, AccountType.Agent);
+    const bodiless = await ctx.api('POST', '/api/security/logout', { token: person.token, payload: '', headers: { 'content-type': 'application/json' } });
+    expect(bodiless.status).toBe(200);
+    const emptyForBody = await ctx.api('POST', '/api/security/login', { payload: '', headers: { 'content-type': 'application/json' } });
+    expect(emptyForBody.status).toBe(400);
+    expect(emptyForBody.body.error?.message).toBe('body: is required');
+
     const unknown = await ctx.api('GET', '/api/nothing-here');
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.message).toBe('Route GET /api/nothing-here does not exist');

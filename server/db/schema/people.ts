@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -95,16 +95,49 @@ export const customers = pgTable(
     /** Profit-share percentage agreed at setup (terms of service). */
     profitSharePct: numeric({ precision: 5, scale: 2 }),
     datetimeInserted: now(),
+    /**
+     * Copies of the account's status, country, "not deleted" and names, kept by database triggers
+     * (migrations customer_list_sync and customer_name_sync): the customer list filters, sorts and
+     * counts on this table alone. Never written by the application.
+     */
+    accountStatus: smallint(),
+    accountCountryId: integer(),
+    accountLive: boolean().notNull().default(false),
+    accountFirstName: text(),
+    accountLastName: text(),
   },
   (t) => [
     uniqueIndex('customers_account_uq').on(t.accountId),
-    index('customers_agent_idx').on(t.agentId),
-    index('customers_group_idx').on(t.group),
-    index('customers_platform_idx').on(t.platformType),
-    index('customers_wallet_idx').on(t.currentWalletAmount),
+    /** An agent's own customer list, newest first or by wallet. */
+    index('customers_agent_inserted_idx').on(t.agentId, t.datetimeInserted, t.id),
+    index('customers_agent_wallet_idx').on(t.agentId, t.currentWalletAmount, t.id),
+    index('customers_group_status_idx').on(t.group, t.accountStatus).where(sql`${t.accountLive}`),
+    index('customers_platform_status_idx').on(t.platformType, t.accountStatus).where(sql`${t.accountLive}`),
+    index('customers_wallet_id_idx').on(t.currentWalletAmount, t.id),
+    index('customers_inserted_id_idx').on(t.datetimeInserted, t.id),
+    index('customers_live_status_idx').on(t.accountStatus, t.accountCountryId).where(sql`${t.accountLive}`),
+    index('customers_live_name_idx').on(t.accountFirstName, t.accountLastName, t.id).where(sql`${t.accountLive}`),
+    /** Full-name search (case-insensitive, partial): trigrams of "firstName lastName" (pg_trgm). */
+    index('customers_live_fullname_trgm_idx')
+      .using('gin', sql`(${t.accountFirstName} || ' ' || ${t.accountLastName}) gin_trgm_ops`)
+      .where(sql`${t.accountLive}`),
     check('customers_group_ck', sql`${t.group} is null or ${t.group} between 1 and 5`),
     check('customers_source_ck', sql`${t.applicationSource} in (1, 2)`),
     check('customers_platform_ck', sql`${t.platformType} between 0 and 4`),
     check('customers_profit_share_ck', sql`${t.profitSharePct} is null or ${t.profitSharePct} between 0 and 100`),
   ],
+);
+
+/**
+ * One row: bumped by a statement trigger (migration customer_list_version_sync) whenever customers
+ * rows are inserted, deleted or change a column the customer list filters on, so a list count read
+ * at one version stays exact until the next bump (server/modules/customers/count-cache.ts).
+ */
+export const customerListVersion = pgTable(
+  'customer_list_version',
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('customer_list_version_one_row_ck', sql`${t.id} = 1`)],
 );

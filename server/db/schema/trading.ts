@@ -14,7 +14,9 @@ import {
   timestamp,
   uniqueIndex,
   bigint,
+  jsonb,
 } from 'drizzle-orm/pg-core';
+import type { ExecutionLeg } from '../../trading/legs';
 import { customers } from './people';
 
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -51,6 +53,8 @@ export const strategies = pgTable(
     webhookToken: text().notNull(),
     datetimeInserted: now(),
     datetimeUpdated: now(),
+    /** Deleted strategies keep their row (orders and earnings refer to it); the id stays taken. */
+    deletedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('strategies_webhook_uq').on(t.webhookToken),
@@ -96,6 +100,8 @@ export const signals = pgTable(
     body: text().notNull(),
     action: text(),
     sourceIp: text(),
+    /** Why the signal was refused, or what it did (e.g. 'duplicate of signal 12'). */
+    outcome: text(),
     receivedAt: now(),
   },
   (t) => [
@@ -117,6 +123,8 @@ export const orders = pgTable(
     status: smallint().notNull().default(1),
     entryType: smallint().notNull(),
     realizedPnl: decimal().notNull().default('0'),
+    /** Price given by the alert ({{close}}), used to size `$` entries when present. */
+    referencePrice: decimal(),
     datetimeInserted: now(),
     datetimeUpdated: now(),
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -142,7 +150,8 @@ export const executions = pgTable(
       .notNull()
       .references(() => customers.id),
     clientOrderId: text().notNull(),
-    state: text().notNull().default('queued'),
+    /** pending (entry to place) -> open (position held) -> closed; or failed / skipped. */
+    state: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     claimedBy: text(),
     claimExpiresAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -153,6 +162,19 @@ export const executions = pgTable(
     exchangeOrderId: text(),
     realizedPnl: decimal().notNull().default('0'),
     lastError: text(),
+    /** Set once TP legs, stop loss and trailing stop are on the exchange. */
+    protectedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** TP legs and trailing stop placed for this position (client ids, sizes, prices, fills). */
+    legs: jsonb().$type<ExecutionLeg[]>().notNull().default([]),
+    stopLossPrice: decimal(),
+    stopMovedToEntry: boolean().notNull().default(false),
+    lastMarkPrice: decimal(),
+    /** Quantity closed so far by legs, stops or close orders. */
+    closedQty: decimal().notNull().default('0'),
+    closeRequestedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Exit type of the requested close: 1 by admin, 2 customer, null by signal or TP/SL. */
+    exitType: smallint(),
+    closedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -160,6 +182,8 @@ export const executions = pgTable(
     uniqueIndex('executions_order_customer_uq').on(t.orderId, t.customerId),
     uniqueIndex('executions_client_order_uq').on(t.clientOrderId),
     index('executions_ready_idx').on(t.state, t.nextAttemptAt),
+    index('executions_open_idx').on(t.state).where(sql`${t.state} in ('pending', 'open')`),
+    check('executions_state_ck', sql`${t.state} in ('pending', 'open', 'closed', 'failed', 'skipped')`),
     index('executions_customer_idx').on(t.customerId),
   ],
 );
@@ -207,4 +231,20 @@ export const webhookGroupSettings = pgTable(
     datetimeUpdated: now(),
   },
   (t) => [uniqueIndex('webhook_group_settings_group_uq').on(t.group), check('webhook_group_settings_group_ck', sql`${t.group} between 1 and 5`)],
+);
+
+/** Leverage and position mode last set on the exchange, per customer and symbol (hot path skips them). */
+export const exchangeAccountSettings = pgTable(
+  'exchange_account_settings',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    platformType: smallint().notNull(),
+    symbol: text().notNull(),
+    leverage: integer().notNull(),
+    positionMode: smallint().notNull(),
+    updatedAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.platformType, t.symbol] })],
 );

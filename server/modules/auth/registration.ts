@@ -5,7 +5,7 @@ import { AccountStatus, AccountType, RegistrationIdStatus } from '../../../contr
 import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { pendingRegistrations, registrationIds } from '../../db/schema/index';
+import { accounts, agents, pendingRegistrations, registrationIds } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import { insertAccount } from '../accounts/repository';
 import { expiryCutoff, normalizeCode, registrationStatusOf } from '../registration-ids/status';
@@ -15,8 +15,15 @@ export const PENDING_REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Throws the 404 that tells the person why their code does not work. */
 export async function assertCodeUsable(db: DbOrTx, now: Date, rawCode: string): Promise<{ id: number; agentId: number }> {
-  const [row] = await db.select().from(registrationIds).where(eq(registrationIds.code, normalizeCode(rawCode))).limit(1);
-  if (!row) throw notFound(messages.registrationIdInvalid);
+  const [row] = await db
+    .select({ id: registrationIds.id, agentId: registrationIds.agentId, usedAt: registrationIds.usedAt, datetimeInserted: registrationIds.datetimeInserted, agentDeletedAt: accounts.deletedAt, agentStatus: accounts.status })
+    .from(registrationIds)
+    .innerJoin(agents, eq(agents.id, registrationIds.agentId))
+    .innerJoin(accounts, eq(accounts.id, agents.accountId))
+    .where(eq(registrationIds.code, normalizeCode(rawCode)))
+    .limit(1);
+  // A code of a deleted or blocked agent no longer admits anyone.
+  if (!row || row.agentDeletedAt !== null || row.agentStatus !== AccountStatus.Active) throw notFound(messages.registrationIdInvalid);
   const status = registrationStatusOf(row, now);
   if (status === RegistrationIdStatus.Registered) throw notFound(messages.registrationIdUsed);
   if (status === RegistrationIdStatus.Expired) throw notFound(messages.registrationIdExpired);

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "reference_price" numeric(24, 8);

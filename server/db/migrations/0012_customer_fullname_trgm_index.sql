@@ -1,0 +1,1 @@
+CREATE INDEX "customers_live_fullname_trgm_idx" ON "customers" USING gin (("account_first_name" || ' ' || "account_last_name") gin_trgm_ops) WHERE "customers"."account_live";
