@@ -37,6 +37,9 @@ export interface OrderState {
   reduceOnly: boolean;
   positionIdx: Order['positionIdx'];
   triggerPrice: number;
+  /** Preset TP/SL carried by an entry order (0 when none). */
+  takeProfit: number;
+  stopLoss: number;
   labels: Record<string, string>;
   createdAt: number;
 }
@@ -224,6 +227,8 @@ function orderState(order: Order): OrderState {
     reduceOnly: order.reduceOnly,
     positionIdx: order.positionIdx,
     triggerPrice: order.triggerPrice,
+    takeProfit: order.takeProfit,
+    stopLoss: order.stopLoss,
     labels: { ...order.labels },
     createdAt: order.createdAt,
   };

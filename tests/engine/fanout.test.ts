@@ -73,7 +73,8 @@ describe('one alert fans out to every eligible customer', () => {
       expect(state.positionMode).toBeDefined();
       const row = rows.find((r) => r.customer_id === customer.customerId)!;
       const entry = state.orders.find((o) => o.clientOrderId === row.client_order_id)!;
-      expect(entry).toMatchObject({ status: expect.stringMatching(/filled/i), qty });
+      // The stop travels with the entry order itself: no window without protection during the fan-out.
+      expect(entry).toMatchObject({ status: expect.stringMatching(/filled/i), qty, stopLoss: 59400 });
       const legs = row.legs.map((leg) => [leg.kind, leg.quantity, leg.price]);
       expect(legs).toEqual(
         qty === 0.016

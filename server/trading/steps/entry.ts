@@ -7,6 +7,7 @@ import type { TradingRuntime } from '../runtime';
 import { sizeEntry } from '../sizing';
 import { FinalFailure } from './errors';
 import { finishOrderIfDone } from './finish';
+import { stopLossPrice } from './protect';
 import { placeOnce, settle, type Session } from './session';
 
 /**
@@ -31,7 +32,7 @@ export async function endWithoutPosition(rt: TradingRuntime, ctx: ExecutionConte
   if (ended) await finishOrderIfDone(rt.db, ctx.orderId);
 }
 
-async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<number | null> {
+async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
     await endWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
     return null;
@@ -42,7 +43,7 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     await endWithoutPosition(rt, ctx, 'skipped', sized.reason);
     return null;
   }
-  return sized.quantity;
+  return { quantity: sized.quantity, price };
 }
 
 /**
@@ -64,8 +65,13 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     if (Date.now() > ctx.deadlineAt.getTime()) {
       throw new FinalFailure(`The entry could not be placed within ${Math.round(rt.config.entryDeadlineMs / 1000)} s of the alert, so it was dropped (a late entry is worse than none)`);
     }
-    quantity = await sizeFor(rt, ctx, session);
-    if (quantity === null) return false;
+    const sized = await sizeFor(rt, ctx, session);
+    if (sized === null) return false;
+    quantity = sized.quantity;
+    // The stop rides on the entry itself, from the price the entry was sized at, so no position is
+    // ever unprotected while the fan-out is still placing entries; the protect phase then moves it
+    // to the same distance from the actual fill.
+    const protectiveStop = stopLossPrice(ctx, session, sized.price);
     await rt.settings.ensure({
       adapter,
       credentials,
@@ -76,7 +82,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     });
     const requested = quantity;
     placed = await placeOnce(session, ctx.clientOrderId, () =>
-      adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode }),
+      adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, stopLossPrice: protectiveStop }),
     );
   }
   if (isFilled(placed)) {
