@@ -86,6 +86,8 @@ describe('amountEarned', () => {
   it('takes only the profit above the monthly threshold, and follows a changed default share', async () => {
     const put = await ctx.api('PUT', '/api/settings/earnings', { token: adminToken, body: { defaultProfitSharePct: 10, monthlyThresholdUsdt: 50 } });
     expect(put.body).toEqual({ successful: true, data: { defaultProfitSharePct: 10, monthlyThresholdUsdt: 50 }, error: null });
+    const logged = await ctx.handle.pool.query("select details from staff_actions where target_type = 'settings' and target_id = 'earnings' order by id desc limit 1");
+    expect(logged.rows[0]?.details).toEqual({ defaultProfitSharePct: 10, monthlyThresholdUsdt: 50 });
     // Jan: alice 30% of (60-50) = 3, bob 10 < 50 -> 0. Feb: alice 30% of 150 = 45, carol 50% of 30 = 15.
     expect(await amountEarned(ctx.deps.db)).toBe(63);
     const get = await ctx.api('GET', '/api/settings/earnings', { token: employeeToken });
