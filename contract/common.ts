@@ -29,9 +29,6 @@ export function pageRequestOf(defaultSize: number = DEFAULT_PAGE_SIZE) {
 export const pageRequest = pageRequestOf();
 export type PageRequest = z.infer<typeof pageRequest>;
 
-/** pageIndex + pageSize in a query string (GET lists). */
-export const pageQuery = pageRequest;
-
 /** The spec's `filter: [{ name, value }]` list used by strategy, order, audit and country searches. */
 export const filterItem = z.object({
   name: z.string().min(1, 'filter name is required'),
@@ -46,10 +43,6 @@ export const sort = z.object({
   type: z.union([z.literal(1), z.literal(2)], { error: 'sort type must be 1 (ascending) or 2 (descending)' }),
 });
 
-export const isoDateTime = z.string();
 export const email = z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).pipe(z.string().max(254));
 export const password = z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password is too long');
 export const personName = z.string().trim().min(1, 'is required').max(100);
-
-/** A decimal amount sent as a number or a numeric string, stored as PostgreSQL numeric. */
-export const amount = z.coerce.number({ error: 'must be a number' }).finite();
