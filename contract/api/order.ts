@@ -17,6 +17,8 @@ export const order = z.object({
   entryType: z.number().int(),
   side: z.number().int(),
   realizedPnl: z.number(),
+  /** A close was asked for and positions are still being closed: the order's toggle shows off already. */
+  closing: z.boolean(),
   datetimeInserted: z.string(),
   datetimeUpdated: z.string(),
 });
@@ -65,7 +67,7 @@ export const orderRoutes = {
   }),
   close: defineRoute({
     method: 'PATCH', path: '/api/order/:id', access: 'adminTrading', tag: 'orders',
-    summary: "Close every customer's position of the order at market (reduce-only); cannot be undone",
+    summary: "Close every customer's position of the order at market (reduce-only); cannot be undone. 409 when the order is closed or already being closed",
     params: z.object({ id }), data: order,
   }),
   customerSearch: defineRoute({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EntryDirection, ExitType, OrderEntryType, OrderStatus, StrategyStatus } from '../../contract/enums';
+import { server as messages } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
@@ -23,8 +24,6 @@ export interface CloseOrderResult {
   orderId: number;
   /** Positions (or pending entries) now being closed by the dispatcher. */
   closing: number;
-  /** The Order was already closed: nothing to do. */
-  alreadyClosed: boolean;
 }
 
 /** Serialises entries per strategy (concurrent alerts and manual trades of one strategy queue up). */
@@ -57,18 +56,26 @@ export async function openManualOrder(deps: EngineDeps, input: { strategyId: str
 
 /**
  * PATCH /api/order/{id}: closes every customer's position of the Order at market, reduce-only, and
- * cancels the remaining TP/SL legs (exit type 1, by admin). Idempotent: a second call changes nothing.
+ * cancels the remaining TP/SL legs (exit type 1, by admin). A second call is refused (409): the
+ * Order is closed, or every live position of it is already being closed.
  */
 export async function closeOrder(deps: EngineDeps, input: { orderId: number; actorAccountId: number }): Promise<CloseOrderResult> {
   const result = await deps.db.transaction(async (tx) => {
     const found = await tx.execute<{ status: number }>(sql`select status from orders where id = ${input.orderId} for update`);
     const order = found.rows[0];
     if (!order) throw notFound(`Order ${input.orderId} does not exist.`);
-    if (Number(order.status) !== OrderStatus.Active) return { orderId: input.orderId, closing: 0, alreadyClosed: true };
+    if (Number(order.status) !== OrderStatus.Active) throw conflict(messages.orderAlreadyClosed(input.orderId));
     const closing = await requestClose(tx, { orderId: input.orderId }, ExitType.ByAdmin);
+    if (closing === 0 && (await hasCloseUnderWay(tx, input.orderId))) throw conflict(messages.orderAlreadyClosing(input.orderId));
     await logStaffAction(tx, { actorAccountId: input.actorAccountId, action: 'order.close', targetType: 'order', targetId: input.orderId, details: { positions: closing } });
-    return { orderId: input.orderId, closing, alreadyClosed: false };
+    return { orderId: input.orderId, closing };
   });
-  if (!result.alreadyClosed && result.closing === 0) await finishOrderIfDone(deps.db, input.orderId);
+  if (result.closing === 0) await finishOrderIfDone(deps.db, input.orderId);
   return result;
+}
+
+async function hasCloseUnderWay(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const found = await tx.execute(sql`
+    select 1 from executions where order_id = ${orderId} and state in ('pending', 'open') and close_requested_at is not null limit 1`);
+  return found.rows.length > 0;
 }

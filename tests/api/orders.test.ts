@@ -74,6 +74,7 @@ describe('POST /api/order/search', () => {
       entryType: OrderEntryType.Api,
       side: 1,
       realizedPnl: 12.5,
+      closing: false,
       datetimeInserted: '2025-01-31T23:59:59.000Z',
       datetimeUpdated: '2025-01-31T23:59:59.000Z',
     });
@@ -145,6 +146,29 @@ describe('manual orders and closing', () => {
     expect(closed.body.data.strategy).toEqual({ id: 'BTC1', symbol: 'BTCUSDT' });
     const [log] = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.targetType, 'order'), eq(staffActions.targetId, String(ids.febOpen))));
     expect(log?.action).toBe('order.close');
+  });
+
+  it('a closed order cannot be closed again: 409, nothing logged twice', async () => {
+    const again = await ctx.api('PATCH', `/api/order/${ids.febOpen}`, { token: admin });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ successful: false, data: null, error: { message: `Order ${ids.febOpen} is already closed.` } });
+    const logs = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.targetType, 'order'), eq(staffActions.targetId, String(ids.febOpen))));
+    expect(logs).toHaveLength(1);
+  });
+
+  it('an order whose positions are being closed says so at once (closing), and a second close is refused', async () => {
+    const orderId = await insertOrder('BTC1', '2025-03-01T00:00:00Z', OrderStatus.Active);
+    await ctx.deps.db.insert(executions).values({ orderId, customerId: alice.roleId, clientOrderId: 'o-a-3', deadlineAt: new Date(), quantity: '0.002', entryPrice: '60000', state: 'open' });
+    const before = await ctx.api('POST', '/api/order/search', { token: admin, body: { filter: [{ name: 'id', value: String(orderId) }] } });
+    expect(before.body.data.data.map((o: { id: number; status: number; closing: boolean }) => [o.id, o.status, o.closing])).toEqual([[orderId, OrderStatus.Active, false]]);
+    const first = await ctx.api('PATCH', `/api/order/${orderId}`, { token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ id: orderId, status: OrderStatus.Active, closing: true });
+    const after = await ctx.api('POST', '/api/order/search', { token: admin, body: { filter: [{ name: 'id', value: String(orderId) }] } });
+    expect(after.body.data.data[0]).toMatchObject({ id: orderId, status: OrderStatus.Active, closing: true });
+    const second = await ctx.api('PATCH', `/api/order/${orderId}`, { token: admin });
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ successful: false, data: null, error: { message: `Order ${orderId} is already being closed.` } });
   });
 });
 

@@ -46,7 +46,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     const { orderId } = await openPositions(ctx, strategy.url);
     sandbox.control.setPrice('BTCUSDT', 60300);
     const admin = (await ctx.deps.db.execute<{ id: number }>(sql`select id from accounts limit 1`)).rows[0]!.id;
-    expect(await closeOrder(ctx.deps, { orderId, actorAccountId: admin })).toEqual({ orderId, closing: 2, alreadyClosed: false });
+    expect(await closeOrder(ctx.deps, { orderId, actorAccountId: admin })).toEqual({ orderId, closing: 2 });
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     expect(await orderStatus(orderId)).toBe(OrderStatus.Win);
     for (const customer of customers) {
@@ -61,7 +61,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     );
     const trades = await ctx.deps.db.execute<{ total_transactions: number }>(sql`select total_transactions from customers where id in ${customers.map((c) => c.customerId)}`);
     expect(trades.rows.map((r) => r.total_transactions)).toEqual([1, 1]);
-    expect(await closeOrder(ctx.deps, { orderId, actorAccountId: admin })).toEqual({ orderId, closing: 0, alreadyClosed: true });
+    await expect(closeOrder(ctx.deps, { orderId, actorAccountId: admin })).rejects.toMatchObject({ statusCode: 409, message: `Order ${orderId} is already closed.` });
     expect(await auditsOf(ctx, 'exit_audits', orderId)).toHaveLength(2);
     sandbox.control.setPrice('BTCUSDT', 60000);
   });

@@ -17,9 +17,10 @@ const orderColumns = {
   realizedPnl: orders.realizedPnl,
   datetimeInserted: orders.datetimeInserted,
   datetimeUpdated: orders.datetimeUpdated,
+  closing: sql<boolean>`exists (select 1 from ${executions} e where e.order_id = ${orders.id} and e.state in ('pending', 'open') and e.close_requested_at is not null)`.mapWith(Boolean),
 };
 
-type OrderRow = { [K in keyof typeof orderColumns]: (typeof orderColumns)[K]['_']['data'] };
+type OrderRow = { [K in Exclude<keyof typeof orderColumns, 'closing'>]: (typeof orderColumns)[K]['_']['data'] } & { closing: boolean };
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -29,6 +30,7 @@ function toOrder(row: OrderRow): Order {
     entryType: row.entryType,
     side: row.side,
     realizedPnl: Number(row.realizedPnl),
+    closing: row.closing,
     datetimeInserted: row.datetimeInserted.toISOString(),
     datetimeUpdated: row.datetimeUpdated.toISOString(),
   };

@@ -16,6 +16,7 @@ const order: Order = {
   entryType: 2,
   side: 1,
   realizedPnl: 0,
+  closing: false,
   datetimeInserted: '2025-01-05T10:30:00.000Z',
   datetimeUpdated: '2025-01-05T10:30:00.000Z',
 };
