@@ -16,6 +16,8 @@ export const employeeDashboardStatistics = z.object({
   totalCustomers: z.number().int(),
   /** Fees earned from every customer since the start, USDT. */
   totalAmountEarned: z.number(),
+  /** Sum of every live customer's current wallet amount, USDT: the dashboard's "Total Wallet Amount (USDT)". */
+  totalWalletAmount: z.number(),
 });
 
 export const employeeRoutes = {

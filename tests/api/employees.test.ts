@@ -146,12 +146,16 @@ describe('GET /api/employee/dashboard/statistics', () => {
   it('counts live agents and customers and sums every fee earned', async () => {
     const start = (await ctx.api('GET', '/api/employee/dashboard/statistics', { token: employee.token })).body.data;
     // The agent of beforeAll and the one of the 'refuses agents' test; one customer.
-    expect(start).toEqual({ totalAgents: 2, totalCustomers: 1, totalAmountEarned: 0 });
+    expect(start).toEqual({ totalAgents: 2, totalCustomers: 1, totalAmountEarned: 0, totalWalletAmount: 0 });
 
     const agent = await createPerson(ctx, AccountType.Agent);
     const customer = await createPerson(ctx, AccountType.Customer, { agentId: agent.roleId });
-    await createPerson(ctx, AccountType.Customer, { agentId: agent.roleId });
-    await ctx.deps.db.update(customers).set({ profitSharePct: '25' }).where(eq(customers.id, customer.roleId));
+    const other = await createPerson(ctx, AccountType.Customer, { agentId: agent.roleId });
+    const gone = await createPerson(ctx, AccountType.Customer, { agentId: agent.roleId });
+    await ctx.deps.db.update(customers).set({ profitSharePct: '25', currentWalletAmount: '1234.5' }).where(eq(customers.id, customer.roleId));
+    await ctx.deps.db.update(customers).set({ currentWalletAmount: '100.25' }).where(eq(customers.id, other.roleId));
+    await ctx.deps.db.update(customers).set({ currentWalletAmount: '5000' }).where(eq(customers.id, gone.roleId));
+    expect((await ctx.api('DELETE', `/api/customer/${gone.roleId}`, { token: admin.token })).status).toBe(200);
     await ctx.deps.db.insert(strategies).values({
       id: 'DASH1', symbol: 'ETHUSDT', entryDirection: 1, leverage: 3, positionMode: 1, takeProfitType: 3, takeProfitMode: 1,
       tp1TargetLevel: '2', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1', webhookToken: 'dash-token',
@@ -164,8 +168,8 @@ describe('GET /api/employee/dashboard/statistics', () => {
     await ctx.deps.db.insert(executions).values({ orderId: order!.id, customerId: customer.roleId, clientOrderId: 'dash-1', deadlineAt: closedAt, realizedPnl: '400' });
 
     const res = await ctx.api('GET', '/api/employee/dashboard/statistics', { token: admin.token });
-    // 25% of 400.
-    expect(res.body).toEqual({ successful: true, data: { totalAgents: 3, totalCustomers: 3, totalAmountEarned: 100 }, error: null });
+    // 25% of 400; the wallets of the live customers (the deleted one's 5000 does not count).
+    expect(res.body).toEqual({ successful: true, data: { totalAgents: 3, totalCustomers: 3, totalAmountEarned: 100, totalWalletAmount: 1334.75 }, error: null });
     expect((await ctx.api('GET', '/api/employee/dashboard/statistics', { token: agentToken })).status).toBe(403);
     expect((await ctx.api('GET', '/api/employee/dashboard/statistics')).status).toBe(401);
   });

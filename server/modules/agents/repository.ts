@@ -98,6 +98,16 @@ export async function countAgents(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Sum of the current wallet amounts of customers whose account is not deleted, USDT. */
+export async function sumCustomerWallets(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${customers.currentWalletAmount}), 0)` })
+    .from(customers)
+    .innerJoin(accounts, eq(accounts.id, customers.accountId))
+    .where(isNull(accounts.deletedAt));
+  return Number(row?.total ?? 0);
+}
+
 /** Customers whose account is not deleted; of one agent when `agentId` is given. */
 export async function countCustomers(db: DbOrTx, agentId?: number): Promise<number> {
   const [row] = await db

@@ -7,7 +7,7 @@ import { logStaffAction } from '../../lib/staff-log';
 import { findAccountById, isUniqueViolation } from '../accounts/repository';
 import { deleteAccount } from '../accounts/service';
 import { amountEarned } from '../earnings/service';
-import { countAgents, countCustomers } from '../agents/repository';
+import { countAgents, countCustomers, sumCustomerWallets } from '../agents/repository';
 import { findEmployee } from './repository';
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock'>;
@@ -44,8 +44,13 @@ export async function deleteEmployee(deps: ServiceDeps, actorAccountId: number, 
   await deleteAccount(deps, actorAccountId, employee.account.id);
 }
 
-/** The staff dashboard: live counts and every fee earned so far. */
+/** The staff dashboard: live counts, every fee earned so far, and the customers' wallets. */
 export async function employeeDashboard(deps: Pick<Deps, 'db'>) {
-  const [totalAgents, totalCustomers, totalAmountEarned] = await Promise.all([countAgents(deps.db), countCustomers(deps.db), amountEarned(deps.db)]);
-  return { totalAgents, totalCustomers, totalAmountEarned };
+  const [totalAgents, totalCustomers, totalAmountEarned, totalWalletAmount] = await Promise.all([
+    countAgents(deps.db),
+    countCustomers(deps.db),
+    amountEarned(deps.db),
+    sumCustomerWallets(deps.db),
+  ]);
+  return { totalAgents, totalCustomers, totalAmountEarned, totalWalletAmount };
 }

@@ -13,7 +13,7 @@ describe('Performance Overview', () => {
   it('shows the totals and asks the income report of the years the server lists', async () => {
     const years: string[] = [];
     server.use(
-      http.get(apiUrl(employeeRoutes.dashboard.path), () => HttpResponse.json(ok(employeeRoutes.dashboard, { totalAgents: 4, totalCustomers: 9, totalAmountEarned: 0 }))),
+      http.get(apiUrl(employeeRoutes.dashboard.path), () => HttpResponse.json(ok(employeeRoutes.dashboard, { totalAgents: 4, totalCustomers: 9, totalAmountEarned: 77, totalWalletAmount: 0 }))),
       http.get(apiUrl(earningsRoutes.income.path), ({ request }) => {
         const year = new URL(request.url).searchParams.get('year') ?? '';
         years.push(year);

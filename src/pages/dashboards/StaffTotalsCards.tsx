@@ -14,7 +14,7 @@ export function StaffTotalsCards() {
   const t = (key: string) => translate(`app.dashboards.${key}`);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      <StatCard label={t('totalWallet')} value={<UsdtAmount value={data?.totalAmountEarned} />} />
+      <StatCard label={t('totalWallet')} value={<UsdtAmount value={data?.totalWalletAmount} />} />
       <StatCard label={t('totalCustomers')} value={data?.totalCustomers ?? 0} />
       <StatCard label={t('totalAgents')} value={data?.totalAgents ?? 0} />
     </Stack>
