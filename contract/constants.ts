@@ -15,6 +15,9 @@ export const SESSION_DAYS = 30;
 export const REGISTRATION_ID_VALID_DAYS = 14;
 export const APPROVAL_PROMISE_DAYS = 7;
 
+/** The Monthly Income Report's year selector always offers these (spec 9), plus other years with data up to the current one. */
+export const REPORT_YEARS = [2024, 2025, 2026] as const;
+
 /** Month filter starts at May 2024 (spec 9), sent as YYYY-MM. */
 export const FIRST_FILTER_MONTH = '2024-05';
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -48,7 +48,7 @@ export const monthlyIncome = z.object({
 export const incomeReport = z.object({
   year: z.number().int(),
   months: z.array(monthlyIncome),
-  /** From the year of the first order to the current year. */
+  /** 2024, 2025 and 2026 (spec 9), widened to the first order's year and to the current year. */
   years: z.array(z.number().int()),
 });
 export type IncomeReport = z.infer<typeof incomeReport>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, CustomerGroup, OrderEntryType, OrderStatus } from '../../contract/enums';
 import { customers, executions, orders, strategies } from '../../server/db/schema/index';
-import { amountEarned } from '../../server/modules/earnings/service';
+import { amountEarned, reportYears } from '../../server/modules/earnings/service';
 import { eq } from 'drizzle-orm';
 import { createPerson, personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -110,11 +110,11 @@ describe('earnings settings endpoint', () => {
 });
 
 describe('GET /api/report/income', () => {
-  it('answers 12 months of income and the years from the first order to now', async () => {
+  it('answers 12 months of income and the spec\'s years 2024-2026', async () => {
     const report = await ctx.api('GET', '/api/report/income?year=2025', { token: employeeToken });
     expect(report.status).toBe(200);
     expect(report.body.data.year).toBe(2025);
-    expect(report.body.data.years).toEqual([2025]);
+    expect(report.body.data.years).toEqual([2024, 2025, 2026]);
     expect(report.body.data.months).toEqual([
       { month: 1, income: 20 },
       { month: 2, income: 100 },
@@ -125,9 +125,19 @@ describe('GET /api/report/income', () => {
   it('refuses a year without data with a clear message, and agents', async () => {
     const early = await ctx.api('GET', '/api/report/income?year=2023', { token: adminToken });
     expect(early.status).toBe(400);
-    expect(early.body.error?.message).toBe('There is no income report for 2023; choose a year from 2025 to 2025');
+    expect(early.body.error?.message).toBe('There is no income report for 2023; choose a year from 2024 to 2026');
     const agent = await personWithToken(ctx, AccountType.Agent);
     expect((await ctx.api('GET', '/api/report/income?year=2025', { token: agent.token })).status).toBe(403);
+  });
+});
+
+describe('report years', () => {
+  it('adds the years after 2026 up to the current one, and earlier years that have orders', async () => {
+    // Sessions would expire if the clock jumped two years: ask the service for that date.
+    expect(await reportYears(ctx.deps.db, new Date('2028-02-01T00:00:00Z'))).toEqual([2024, 2025, 2026, 2027, 2028]);
+    const [old] = await ctx.deps.db.insert(orders).values({ strategyId: 'EARN1', side: 1, entryType: OrderEntryType.Api, datetimeInserted: new Date('2023-06-01T00:00:00Z') }).returning();
+    expect((await ctx.api('GET', '/api/report/income?year=2023', { token: adminToken })).body.data.years).toEqual([2023, 2024, 2025, 2026]);
+    await ctx.deps.db.delete(orders).where(eq(orders.id, old!.id));
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { REPORT_YEARS } from '../../../contract/constants';
 import type { DbOrTx } from '../../db/client';
 import { customers, executions, orders } from '../../db/schema/index';
 import { readEarningsSettings } from './settings';
@@ -59,12 +60,13 @@ export async function monthlyIncome(db: DbOrTx, year: number): Promise<Array<{ m
   return Array.from({ length: 12 }, (_, i) => ({ month: i + 1, income: byMonth.get(i + 1) ?? 0 }));
 }
 
-/** Years of the Monthly Income Report: from the first order's year to the current one. */
+/** Years of the Monthly Income Report: the spec's 2024-2026, widened to the first order's year and to the current one. */
 export async function reportYears(db: DbOrTx, now: Date): Promise<number[]> {
   const result = await db.execute<{ first: number | null }>(
     sql`select extract(year from min(${orders.datetimeInserted}) at time zone 'UTC')::int as first from ${orders}`,
   );
   const current = now.getUTCFullYear();
-  const first = Math.min(result.rows[0]?.first ?? current, current);
-  return Array.from({ length: current - first + 1 }, (_, i) => first + i);
+  const first = Math.min(result.rows[0]?.first ?? REPORT_YEARS[0], REPORT_YEARS[0]);
+  const last = Math.max(current, REPORT_YEARS[2]);
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
