@@ -1,7 +1,7 @@
 import ccxt, { type bitget as Bitget } from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Credentials } from './control';
-import { startSandbox, type RunningSandbox } from './index';
+import { deepBook, startSandbox, type RunningSandbox } from './index';
 import { bitgetClient } from './test-support';
 
 const S = 'BTC/USDT:USDT';
@@ -10,7 +10,7 @@ let creds: Credentials;
 let ex: Bitget;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false, seed: 11 });
+  sandbox = await startSandbox({ randomWalk: false, seed: 11, book: deepBook });
 });
 afterAll(async () => sandbox.close());
 

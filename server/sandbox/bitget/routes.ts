@@ -22,9 +22,14 @@ function tickers(ctx: RequestContext): unknown[] {
   return markets
     .filter((market) => !symbol || market.symbol === symbol)
     .map((market) => {
-      const price = num(ctx.sandbox.prices.get(market.symbol));
+      const mark = ctx.sandbox.prices.get(market.symbol);
+      const price = num(mark);
+      const book = ctx.sandbox.books.get('bitget', market.symbol);
+      const [bid] = book.levels('sell', mark);
+      const [ask] = book.levels('buy', mark);
       return {
-        symbol: market.symbol, lastPr: price, askPr: price, bidPr: price, bidSz: '1', askSz: '1', high24h: price, low24h: price,
+        symbol: market.symbol, lastPr: price, askPr: num(ask?.price ?? mark), bidPr: num(bid?.price ?? mark), bidSz: num(bid?.size ?? 0), askSz: num(ask?.size ?? 0),
+        high24h: price, low24h: price,
         ts: String(ctx.sandbox.now()), change24h: '0', baseVolume: '0', quoteVolume: '0', usdtVolume: '0', openUtc: price,
         changeUtc24h: '0', indexPrice: price, fundingRate: '0.0001', holdingAmount: '0', open24h: price, markPrice: price,
       };
