@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { strictnessNames } from './strictness';
 
-const permissions = z.object({ read: z.boolean(), trade: z.boolean(), withdraw: z.boolean() }).partial();
+const permissions = z.object({ read: z.boolean(), trade: z.boolean(), withdraw: z.boolean(), spot: z.boolean() }).partial();
 const ips = z.array(z.string().min(1)).max(30);
 
 export const accountInput = z.object({

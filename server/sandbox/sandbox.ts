@@ -129,7 +129,7 @@ export class Sandbox {
       secret: input.secret ?? (exchange === 'bybit' ? randomText(36) : randomText(64, '0123456789abcdef')),
       passphrase: exchange === 'bitget' ? (input.passphrase ?? randomText(16)) : '',
       label: input.label ?? '',
-      permissions: { read: true, trade: true, withdraw: false, ...input.permissions },
+      permissions: { read: true, trade: true, withdraw: false, spot: true, ...input.permissions },
       ips: [...(input.ips ?? [])],
       origin: input.origin ?? 'control',
       createdAt: this.now(),

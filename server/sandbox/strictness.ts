@@ -18,6 +18,11 @@ export interface Strictness {
   bitgetOneWayReduceOnlyTriggerRefused: boolean;
   /** B6, Bitget 43030/43031: a second pos_profit/pos_loss on a position that has one is refused (off: replaces it). */
   bitgetSecondPositionTpslRefused: boolean;
+  /**
+   * B12, Bitget 40757: a one-way reduce-only order larger than the position is refused (Bitget's V1 mix
+   * update log of 2023-10-30; the V2 pages say nothing). Off: it is cut to the position size.
+   */
+  bitgetOversizedReduceOnlyRefused: boolean;
 }
 
 export const strictnessNames = [
@@ -26,6 +31,7 @@ export const strictnessNames = [
   'bitgetSamePositionModeRefused',
   'bitgetOneWayReduceOnlyTriggerRefused',
   'bitgetSecondPositionTpslRefused',
+  'bitgetOversizedReduceOnlyRefused',
 ] as const satisfies ReadonlyArray<keyof Strictness>;
 
 /** The stricter reading of every unverified row. */
@@ -36,6 +42,7 @@ export function strictDefaults(): Strictness {
     bitgetSamePositionModeRefused: true,
     bitgetOneWayReduceOnlyTriggerRefused: true,
     bitgetSecondPositionTpslRefused: true,
+    bitgetOversizedReduceOnlyRefused: true,
   };
 }
 

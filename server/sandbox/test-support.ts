@@ -31,7 +31,7 @@ export function bitgetClient(base: string, creds: Credentials, extra: Record<str
     urls: { api: Object.fromEntries(bitgetApiKeys.map((key) => [key, base])) },
     has: { fetchCurrencies: false },
     options: { defaultType: 'swap', fetchMarkets: { types: ['swap'] }, uta: false, broker: 'SANDBOXTEST' },
-    exceptions: { exact: { '40786': ccxt.DuplicateOrderId } },
+    exceptions: { exact: { '45034': ccxt.DuplicateOrderId } },
     ...extra,
   });
 }

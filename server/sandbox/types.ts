@@ -9,6 +9,8 @@ export interface Permissions {
   read: boolean;
   trade: boolean;
   withdraw: boolean;
+  /** Bitget: the key may read spot (authority stor/stow), which GET /api/v2/spot/account/info needs. */
+  spot: boolean;
 }
 
 export interface Account {
