@@ -120,7 +120,7 @@ export class SandboxControl {
       requestsByIp: Object.fromEntries(counters.requestsByIp),
       requestsByAccount: Object.fromEntries(counters.requestsByAccount),
       rateLimitRejections: { byIp, byAccount, forced: counters.forcedRateLimits, total },
-      ipBans: Object.fromEntries(this.sandbox.bans),
+      ipBans: Object.fromEntries([...this.sandbox.bans].filter(([, endsAt]) => endsAt > this.sandbox.now())),
     };
   }
 
