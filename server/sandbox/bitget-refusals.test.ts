@@ -9,16 +9,24 @@ const PRODUCT = { productType: 'USDT-FUTURES', marginCoin: 'USDT' };
 let sandbox: RunningSandbox;
 let creds: Credentials;
 let ex: Bitget;
-/** The sandbox clock runs ahead of the wall clock, so a test can pass the per-UID limits (Bitget's window is ±30 s). */
+/**
+ * The sandbox clock runs ahead of the wall clock, so a test can pass the per-UID limits (Bitget's window is
+ * ±30 s); `frozen` stops it, so that a burst stays inside one rate-limit window however loaded the machine is.
+ */
 let ahead = 0;
-const pace = () => (ahead += 1001);
+let frozen: number | undefined;
+const pace = () => {
+  ahead += 1001;
+  if (frozen !== undefined) frozen += 1001;
+};
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false, book: deepBook, now: () => Date.now() + ahead });
+  sandbox = await startSandbox({ randomWalk: false, book: deepBook, now: () => frozen ?? Date.now() + ahead });
 });
 afterAll(async () => sandbox.close());
 beforeEach(async () => {
   ahead = 0;
+  frozen = undefined;
   sandbox.control.reset();
   creds = sandbox.control.createAccount({ exchange: 'bitget', balance: 100_000 });
   ex = bitgetClient(sandbox.url, creds);
@@ -215,9 +223,11 @@ describe('Bitget codes (B12)', () => {
 
 describe('Bitget per-account read limits (B9) and the spot permission of account info (B13)', () => {
   it('all-position 5/s, order detail and plan lists 10/s: the next one is HTTP 429 (ccxt DDoSProtection)', async () => {
+    frozen = Date.now();
     for (let n = 0; n < 5; n += 1) await ex.fetchPositions();
     await expect(ex.fetchPositions()).rejects.toBeInstanceOf(ccxt.DDoSProtection);
     await ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'read-me' });
+    pace();
     for (let n = 0; n < 10; n += 1) await ex.fetchOrder(undefined as unknown as string, S, { clientOrderId: 'read-me' });
     await expect(ex.fetchOrder(undefined as unknown as string, S, { clientOrderId: 'read-me' })).rejects.toBeInstanceOf(ccxt.DDoSProtection);
     for (let n = 0; n < 10; n += 1) await ex.fetchOpenOrders(S, undefined, undefined, { trigger: true, planType: 'profit_loss' });
@@ -228,6 +238,7 @@ describe('Bitget per-account read limits (B9) and the spot permission of account
   });
 
   it('spot/account/info needs spot read permission (futures-only key: 40014, ccxt PermissionDenied) and allows 1 call per second', async () => {
+    frozen = Date.now();
     const futuresOnly = sandbox.control.createAccount({ exchange: 'bitget', permissions: { spot: false } });
     await refused(bitgetClient(sandbox.url, futuresOnly).privateSpotGetV2SpotAccountInfo(), ccxt.PermissionDenied, '40014', 'Incorrect permissions, need spot permissions');
     await expect(ex.privateSpotGetV2SpotAccountInfo()).resolves.toMatchObject({ data: { userId: creds.uid } });

@@ -3,8 +3,11 @@ import { deepBook, startSandbox, type RunningSandbox } from './index';
 import { bitgetClient, bybitClient } from './test-support';
 
 const S = 'BTC/USDT:USDT';
-/** Two levels of 0.01 BTC each side: asks 60006 / 60012, bids 59994 / 59988 (2 bps spread, 1 bp apart). */
-const thinBook = { levels: 2, levelSize: 0.01, spread: 0.0002, step: 0.0001, refillMs: 1000 };
+/**
+ * Two levels of 0.01 BTC each side: asks 60006 / 60012, bids 59994 / 59988 (2 bps spread, 1 bp apart). It
+ * refills in 10 minutes, so the wall-clock time a loaded machine takes between two requests refills nothing.
+ */
+const thinBook = { levels: 2, levelSize: 0.01, spread: 0.0002, step: 0.0001, refillMs: 600_000 };
 let sandbox: RunningSandbox;
 /** The sandbox clock runs ahead of the wall clock by `ahead` ms (within both exchanges' timestamp windows). */
 let ahead = 0;
@@ -45,11 +48,12 @@ describe('market orders fill against a small order book', () => {
   });
 
   it('the book refills over refillMs, so later orders are not starved', async () => {
-    const creds = sandbox.control.createAccount({ exchange: 'bybit', balance: 10_000 });
-    const ex = bybitClient(sandbox.url, creds);
+    sandbox.control.setBook({ refillMs: 20_000 }, 'BTCUSDT');
+    const creds = sandbox.control.createAccount({ exchange: 'bitget', balance: 10_000 });
+    const ex = bitgetClient(sandbox.url, creds);
     await ex.createOrder(S, 'market', 'buy', 0.02, undefined, { clientOrderId: 'drain' });
     await ex.createOrder(S, 'market', 'buy', 0.02, undefined, { clientOrderId: 'starved' });
-    ahead = 1500;
+    ahead = 25_000; // within Bitget's 30-second timestamp window
     await ex.createOrder(S, 'market', 'buy', 0.02, undefined, { clientOrderId: 'refilled' });
     const byId = (id: string) => sandbox.control.account(creds.uid).orders.find((o) => o.clientOrderId === id);
     expect(byId('starved')).toMatchObject({ filledQty: 0, status: 'cancelled' });
