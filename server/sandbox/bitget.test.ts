@@ -1,7 +1,7 @@
 import ccxt, { type bitget as Bitget } from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Credentials } from './control';
-import { startSandbox, type RunningSandbox } from './index';
+import { deepBook, startSandbox, type RunningSandbox } from './index';
 import { bitgetClient } from './test-support';
 
 const S = 'BTC/USDT:USDT';
@@ -10,7 +10,7 @@ let creds: Credentials;
 let ex: Bitget;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false, seed: 11 });
+  sandbox = await startSandbox({ randomWalk: false, seed: 11, book: deepBook });
 });
 afterAll(async () => sandbox.close());
 
@@ -51,7 +51,7 @@ describe('bitget sandbox through ccxt', () => {
   });
 
   it('opens a market entry with preset TP/SL, fetches it by clientOid; the SL closes it and the balance follows', async () => {
-    await ex.setLeverage(10, S);
+    await expect(ex.setLeverage(10, S)).rejects.toThrow(/"code":"45054","msg":"No change in leverage"/);
     const created = await ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'cp-entry-1', takeProfit: { triggerPrice: 65000 }, stopLoss: { triggerPrice: 58000 } });
     expect(created).toMatchObject({ clientOrderId: 'cp-entry-1' });
     const order = await ex.fetchOrder(undefined as unknown as string, S, { clientOrderId: 'cp-entry-1' });
@@ -72,7 +72,7 @@ describe('bitget sandbox through ccxt', () => {
     expect(await ex.fetchOpenOrders(S, undefined, undefined, { trigger: true, planType: 'profit_loss' })).toEqual([]);
   });
 
-  it('rejects a duplicate clientOid with 40786 (DuplicateOrderId via the exceptions override)', async () => {
+  it('rejects a duplicate clientOid with 45034 (DuplicateOrderId via the exceptions override)', async () => {
     await ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'dup-1' });
     await expect(ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'dup-1' })).rejects.toBeInstanceOf(ccxt.DuplicateOrderId);
   });
@@ -96,6 +96,7 @@ describe('bitget sandbox through ccxt', () => {
   });
 
   it('trails with track_plan (callbackRatio %) and moving_plan (rangeRate %)', async () => {
+    sandbox.control.setStrictness({ bitgetOneWayReduceOnlyTriggerRefused: false });
     await ex.createOrder(S, 'market', 'buy', 0.02);
     await ex.createOrder(S, 'market', 'sell', 0.01, undefined, { trailingPercent: '1', trailingTriggerPrice: 61000, reduceOnly: true, clientOrderId: 'cp-trail-1' });
     await ex.privateMixPostV2MixOrderPlaceTpslOrder({
@@ -130,7 +131,8 @@ describe('bitget sandbox through ccxt', () => {
     await expect(ex.createOrder(S, 'market', 'buy', 0.01)).rejects.toThrow(/40774/);
     await ex.closePosition(S, 'short');
     expect(await ex.fetchPositions()).toEqual([]);
-    await expect(ex.closePosition(S, 'short')).rejects.toThrow(/22002/);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // close-positions: 1 per second per UID
+    await expect(ex.closePosition(S, 'short')).rejects.toThrow(/"code":"45006","msg":"Insufficient position"/);
   });
 
   it('cancels by clientOid; unknown orders are OrderNotFound (40109)', async () => {
@@ -167,6 +169,6 @@ describe('bitget sandbox through ccxt', () => {
 
   it('reports the API key permissions and IPs through /api/v2/spot/account/info', async () => {
     const info = (await ex.privateSpotGetV2SpotAccountInfo()) as { data: Record<string, unknown> };
-    expect(info.data).toMatchObject({ userId: creds.uid, ips: '', authorities: ['coow', 'cpow'] });
+    expect(info.data).toMatchObject({ userId: creds.uid, ips: '', authorities: ['coow', 'cpow', 'stow'] });
   });
 });

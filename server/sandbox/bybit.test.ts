@@ -1,7 +1,7 @@
 import ccxt, { type bybit as Bybit } from 'ccxt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Credentials } from './control';
-import { startSandbox, type RunningSandbox } from './index';
+import { deepBook, startSandbox, type RunningSandbox } from './index';
 import { bybitClient } from './test-support';
 
 const S = 'BTC/USDT:USDT';
@@ -10,7 +10,7 @@ let creds: Credentials;
 let ex: Bybit;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false, seed: 7 });
+  sandbox = await startSandbox({ randomWalk: false, seed: 7, book: deepBook });
 });
 afterAll(async () => sandbox.close());
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxControl } from './control';
-import { accountInput, accountUpdate, faultsInput, fundInput, priceInput, stepInput, walkInput } from './control-schemas';
+import { accountInput, accountUpdate, bookInput, faultsInput, fundInput, ipBanInput, priceInput, stepInput, strictnessInput, walkInput } from './control-schemas';
 
 export function clientIp(request: FastifyRequest): string {
   return request.ip.replace(/^::ffff:/, '');
@@ -90,4 +90,13 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   route('GET', '/faults', () => ({ rules: control.faults() }));
   route('PUT', '/faults', (request) => ({ rules: control.setFaults(parse(faultsInput, request.body).rules) }));
   route('DELETE', '/faults', () => ({ rules: control.setFaults([]) }));
+  route('GET', '/book', () => control.books());
+  route('PUT', '/book', (request) => {
+    const { symbol, ...update } = parse(bookInput, request.body);
+    return control.setBook(update, symbol);
+  });
+  route('GET', '/strictness', () => control.strictness());
+  route('PATCH', '/strictness', (request) => control.setStrictness(parse(strictnessInput, request.body)));
+  route('PUT', '/ip-ban', (request) => ({ ms: control.setIpBan(parse(ipBanInput, request.body).ms) }));
+  route('DELETE', '/ip-bans', () => control.liftBans());
 }

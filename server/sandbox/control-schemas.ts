@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { strictnessNames } from './strictness';
 
-const permissions = z.object({ read: z.boolean(), trade: z.boolean(), withdraw: z.boolean() }).partial();
+const permissions = z.object({ read: z.boolean(), trade: z.boolean(), withdraw: z.boolean(), spot: z.boolean() }).partial();
 const ips = z.array(z.string().min(1)).max(30);
 
 export const accountInput = z.object({
@@ -46,3 +47,20 @@ export const faultRule = z.object({
   remaining: z.number().int().positive().optional(),
 });
 export const faultsInput = z.object({ rules: z.array(faultRule).max(100) });
+
+const fraction = z.number().min(0).max(0.1);
+export const bookInput = z
+  .object({
+    symbol: z.string().optional(),
+    levels: z.number().int().min(1).max(100).optional(),
+    levelNotional: z.number().positive().optional(),
+    levelSize: z.number().positive().optional(),
+    spread: fraction.optional(),
+    step: fraction.optional(),
+    refillMs: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+export const strictnessInput = z.object(Object.fromEntries(strictnessNames.map((name) => [name, z.boolean().optional()])) as Record<(typeof strictnessNames)[number], z.ZodOptional<z.ZodBoolean>>).strict();
+
+export const ipBanInput = z.object({ ms: z.number().int().nonnegative() }).strict();

@@ -116,3 +116,27 @@ describe('accounts through the control endpoint', () => {
     expect(await gone.json()).toEqual({ error: `No sandbox account ${creds.uid}` });
   });
 });
+
+describe('strictness switches of the unverified rows', () => {
+  it('default to the stricter reading, are set at start and through PATCH /control/strictness, and come back on reset', async () => {
+    const sandbox = await start({ randomWalk: false, strictness: { bitgetStopAtEntryRefused: false } });
+    const read = async () => (await (await fetch(`${sandbox.url}/control/strictness`)).json()) as Record<string, boolean>;
+    expect(await read()).toEqual({
+      bybitConditionalSurvivesClose: true,
+      bitgetStopAtEntryRefused: false,
+      bitgetSamePositionModeRefused: true,
+      bitgetOneWayReduceOnlyTriggerRefused: true,
+      bitgetSecondPositionTpslRefused: true,
+      bitgetOversizedReduceOnlyRefused: true,
+    });
+    const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', body: JSON.stringify(body) });
+    const changed = await patch({ bybitConditionalSurvivesClose: false });
+    expect(((await changed.json()) as Record<string, boolean>).bybitConditionalSurvivesClose).toBe(false);
+    const unknown = await patch({ lenientEverything: true });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(/lenientEverything/);
+    expect((await patch({ bitgetStopAtEntryRefused: 'yes' })).status).toBe(400);
+    sandbox.control.reset();
+    expect(sandbox.control.strictness()).toMatchObject({ bybitConditionalSurvivesClose: true, bitgetStopAtEntryRefused: false });
+  });
+});

@@ -1,84 +1,13 @@
+import type { BookConfig } from './book';
 import type { FaultRule } from './faults';
 import { marginSummary, USDT } from './margin';
 import { findMarket, markets } from './markets';
 import type { AccountInput, Sandbox } from './sandbox';
-import type { Account, MarginMode, Order, Permissions, Position, PositionMode } from './types';
+import { withStrictness, type Strictness } from './strictness';
+import { orderState, positionState, type AccountState, type AccountUpdate, type CounterState, type Credentials } from './control-state';
+import type { Account } from './types';
 
-export interface Credentials {
-  exchange: Account['exchange'];
-  uid: string;
-  apiKey: string;
-  secret: string;
-  /** Bitget only ('' for Bybit). */
-  passphrase: string;
-}
-
-export interface AccountUpdate {
-  label?: string;
-  permissions?: Partial<Permissions>;
-  ips?: string[];
-  positionMode?: PositionMode;
-  marginMode?: MarginMode;
-}
-
-export interface OrderState {
-  id: string;
-  clientOrderId: string;
-  symbol: string;
-  side: Order['side'];
-  type: Order['type'];
-  kind: Order['kind'];
-  status: Order['status'];
-  qty: number;
-  price: number;
-  filledQty: number;
-  avgPrice: number;
-  fee: number;
-  reduceOnly: boolean;
-  positionIdx: Order['positionIdx'];
-  triggerPrice: number;
-  /** Preset TP/SL carried by an entry order (0 when none). */
-  takeProfit: number;
-  stopLoss: number;
-  labels: Record<string, string>;
-  createdAt: number;
-}
-
-export interface PositionState {
-  symbol: string;
-  positionIdx: Position['idx'];
-  side: 'long' | 'short';
-  size: number;
-  entryPrice: number;
-  leverage: { long: number; short: number };
-  realisedPnl: number;
-  takeProfit: number;
-  stopLoss: number;
-  trailing?: Position['trailing'];
-}
-
-export interface AccountState {
-  exchange: Account['exchange'];
-  uid: string;
-  apiKey: string;
-  label: string;
-  origin: Account['origin'];
-  permissions: Permissions;
-  ips: string[];
-  positionMode: PositionMode;
-  marginMode: MarginMode;
-  balances: Record<string, number>;
-  equity: number;
-  available: number;
-  positions: PositionState[];
-  orders: OrderState[];
-}
-
-export interface CounterState {
-  requestsByIp: Record<string, number>;
-  requestsByAccount: Record<string, number>;
-  rateLimitRejections: { byIp: Record<string, number>; byAccount: Record<string, number>; forced: number; total: number };
-}
+export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control-state';
 
 /** In-process handle with the operations of the control endpoint (the HTTP routes call these too). */
 export class SandboxControl {
@@ -191,7 +120,39 @@ export class SandboxControl {
       requestsByIp: Object.fromEntries(counters.requestsByIp),
       requestsByAccount: Object.fromEntries(counters.requestsByAccount),
       rateLimitRejections: { byIp, byAccount, forced: counters.forcedRateLimits, total },
+      ipBans: Object.fromEntries([...this.sandbox.bans].filter(([, endsAt]) => endsAt > this.sandbox.now())),
     };
+  }
+
+  /** Changes the order book of one symbol, or of every symbol without one of its own; answers every symbol's book. */
+  setBook(update: Partial<BookConfig>, symbol?: string): Record<string, BookConfig> {
+    this.sandbox.books.set(update, symbol === undefined ? undefined : this.symbol(symbol));
+    return this.books();
+  }
+
+  books(): Record<string, BookConfig> {
+    return this.sandbox.books.all();
+  }
+
+  /** Switches unverified rows between the stricter reading (true) and the lenient one; answers all switches. */
+  setStrictness(update: Partial<Strictness>): Strictness {
+    this.sandbox.strictness = withStrictness(this.sandbox.strictness, update);
+    return this.strictness();
+  }
+
+  strictness(): Strictness {
+    return { ...this.sandbox.strictness };
+  }
+
+  /** Bybit ban length for addresses over the per-IP ceiling (ms); `liftBans` ends the bans under way. */
+  setIpBan(ms: number): number {
+    if (!(ms >= 0)) throw new Error('ipBanMs must be 0 or more');
+    this.sandbox.ipBanMs = ms;
+    return ms;
+  }
+
+  liftBans(): void {
+    this.sandbox.bans.clear();
   }
 
   state(): { prices: Record<string, number>; accounts: AccountState[]; counters: CounterState; faults: FaultRule[] } {
@@ -208,43 +169,4 @@ export class SandboxControl {
     if (!findMarket(name)) throw new Error(`Unknown symbol ${name}`);
     return name;
   }
-}
-
-function orderState(order: Order): OrderState {
-  return {
-    id: order.id,
-    clientOrderId: order.clientId,
-    symbol: order.symbol,
-    side: order.side,
-    type: order.type,
-    kind: order.kind,
-    status: order.status,
-    qty: order.qty,
-    price: order.price,
-    filledQty: order.filledQty,
-    avgPrice: order.avgPrice,
-    fee: order.fee,
-    reduceOnly: order.reduceOnly,
-    positionIdx: order.positionIdx,
-    triggerPrice: order.triggerPrice,
-    takeProfit: order.takeProfit,
-    stopLoss: order.stopLoss,
-    labels: { ...order.labels },
-    createdAt: order.createdAt,
-  };
-}
-
-function positionState(account: Account, position: Position): PositionState {
-  return {
-    symbol: position.symbol,
-    positionIdx: position.idx,
-    side: position.side ?? 'long',
-    size: position.size,
-    entryPrice: position.entryPrice,
-    leverage: { ...(account.leverage.get(position.symbol) ?? { long: 10, short: 10 }) },
-    realisedPnl: position.realisedPnl,
-    takeProfit: position.takeProfit,
-    stopLoss: position.stopLoss,
-    trailing: position.trailing ? { ...position.trailing } : undefined,
-  };
 }

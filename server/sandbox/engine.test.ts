@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { PlaceRequest } from './engine';
 import { EngineError } from './engine-error';
 import { marginSummary } from './margin';
+import { deepBook } from './book';
 import { Sandbox } from './sandbox';
 
 function setup(exchange: 'bybit' | 'bitget' = 'bybit', positionMode: 'oneway' | 'hedge' = 'oneway') {
-  const sandbox = new Sandbox({ randomWalk: false, now: () => 1_700_000_000_000 });
+  const sandbox = new Sandbox({ randomWalk: false, now: () => 1_700_000_000_000, book: deepBook });
   const account = sandbox.createAccount({ exchange, balance: 10_000, positionMode });
   const place = (request: Partial<PlaceRequest> & Pick<PlaceRequest, 'side' | 'qty'>) =>
     sandbox.engine.place(account, { symbol: 'ETHUSDT', type: 'market', price: 0, reduceOnly: false, positionIdx: 0, clientId: '', kind: 'normal', ...request });

@@ -1,7 +1,11 @@
+import type { OrderBook } from './book';
 import { EngineError } from './engine-error';
-import { leverageOf, marginSummary, USDT } from './margin';
+import { applyExecution } from './ledger';
+import { presetPlan } from './presets';
+import { leverageOf, marginSummary } from './margin';
 import { findMarket, isMultipleOf, type MarketSpec } from './markets';
-import type { Account, ExchangeId, Order, Position, PositionIdx, Side, Trailing } from './types';
+import type { Strictness } from './strictness';
+import type { Account, CancelReason, ExchangeId, Order, Position, PositionIdx, Side, Trailing } from './types';
 import { isOpen, positionKey } from './types';
 
 export const feeRates: Record<ExchangeId, { taker: number; maker: number }> = {
@@ -33,6 +37,8 @@ export interface EngineDeps {
   now(): number;
   mark(symbol: string): number;
   nextOrderId(exchange: ExchangeId): string;
+  book(exchange: ExchangeId, symbol: string): OrderBook;
+  strictness(): Strictness;
 }
 
 /** Orders, fills, positions and balances of one account; exchange layers translate requests into these calls. */
@@ -116,11 +122,7 @@ export class Engine {
       updatedAt: now,
     };
     account.orders.push(order);
-    if (order.kind === 'normal') {
-      const mark = this.deps.mark(order.symbol);
-      const marketable = order.type === 'market' || (order.side === 'buy' ? order.price >= mark : order.price <= mark);
-      if (marketable) this.fill(account, order, mark, 'taker');
-    }
+    if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
     return order;
   }
 
@@ -144,127 +146,111 @@ export class Engine {
     }
   }
 
-  cancel(account: Account, order: Order): Order {
+  cancel(account: Account, order: Order, reason: CancelReason = 'user'): Order {
     if (!isOpen(order)) throw new EngineError('orderNotFound', `Order ${order.id} is not open`);
     order.status = 'cancelled';
+    order.cancelReason = reason;
     order.updatedAt = this.deps.now();
     return order;
   }
 
-  /** Executes an order's remaining quantity at `price`; reduce-only orders never grow a position. */
-  fill(account: Account, order: Order, price: number, liquidity: 'taker' | 'maker'): void {
+  /** A market order always; a limit order when it reaches the best level of the other side of the book. */
+  private marketable(account: Account, order: Order): boolean {
+    if (order.type === 'market') return true;
+    const best = this.deps.book(account.exchange, order.symbol).levels(order.side, this.deps.mark(order.symbol))[0];
+    return best !== undefined && (order.side === 'buy' ? order.price >= best.price : order.price <= best.price);
+  }
+
+  /**
+   * Executes an order as taker: it sweeps the book levels in reach (a limit order none beyond its price).
+   * What the book cannot fill is cancelled for a market or IOC order (as both exchanges do when a market
+   * order exhausts the book) and rests for a GTC limit order.
+   */
+  take(account: Account, order: Order): void {
     const position = this.slot(account, order.symbol, order.positionIdx);
+    const qty = this.executableQty(order, position);
+    if (qty === undefined) return;
+    const limit = order.type === 'limit' ? order.price : undefined;
+    const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.mark(order.symbol), limit);
+    if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker);
+    if (order.filledQty >= order.qty - 1e-12) return;
+    const immediate = order.type === 'market' || ['IOC', 'FOK', 'ioc', 'fok'].includes(order.labels.timeInForce ?? order.labels.force ?? '');
+    if (immediate) {
+      order.status = 'cancelled';
+      order.cancelReason = 'immediateOrCancel';
+    } else if (order.status === 'triggered') {
+      order.status = 'new';
+    }
+    order.updatedAt = this.deps.now();
+  }
+
+  /** Executes a resting limit order as maker, at its own price, when the market crosses it. */
+  fill(account: Account, order: Order, price: number): void {
+    const position = this.slot(account, order.symbol, order.positionIdx);
+    const qty = this.executableQty(order, position);
+    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRates[account.exchange].maker);
+  }
+
+  /** What is left to execute; a reduce-only order never grows a position and is cancelled when nothing is left to reduce. */
+  private executableQty(order: Order, position: Position): number | undefined {
     let qty = order.wholePosition ? position.size : order.qty - order.filledQty;
     if (order.reduceOnly) {
       if (!this.reduces(position, order.side)) {
-        this.deactivate(order);
-        return;
+        this.deactivate(order, 'reduceOnly');
+        return undefined;
       }
       qty = Math.min(qty, position.size);
       if (!order.wholePosition && qty < order.qty - order.filledQty) order.qty = order.filledQty + qty;
     }
     if (qty <= 0) {
-      this.deactivate(order);
-      return;
+      this.deactivate(order, 'reduceOnly');
+      return undefined;
     }
-    const fee = this.trade(account, position, order.side, qty, price, feeRates[account.exchange][liquidity]);
     if (order.wholePosition) order.qty = order.filledQty + qty;
-    order.filledQty += qty;
+    return qty;
+  }
+
+  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number): void {
+    const { fee, closed } = applyExecution(account, position, order.side, qty, price, feeRate, this.deps.now());
+    order.filledQty = Number((order.filledQty + qty).toFixed(10));
     order.cumValue += qty * price;
     order.avgPrice = order.cumValue / order.filledQty;
     order.fee += fee;
     order.status = order.filledQty >= order.qty - 1e-12 ? 'filled' : 'partially_filled';
     order.updatedAt = this.deps.now();
+    if (closed) this.positionClosed(account, position);
     if (!order.reduceOnly && position.side) this.applyPresets(account, order, position);
-    if (position.size === 0) this.positionClosed(account, position);
   }
 
-  private deactivate(order: Order): void {
-    order.status = order.kind === 'normal' ? 'cancelled' : 'deactivated';
+  /** Untriggered orders are deactivated; active and just-triggered ones are cancelled. */
+  private deactivate(order: Order, reason: CancelReason): void {
+    order.status = order.kind === 'normal' || order.status === 'triggered' ? 'cancelled' : 'deactivated';
+    order.cancelReason = reason;
     order.updatedAt = this.deps.now();
   }
 
-  /** Moves the position and the wallet; answers the fee charged. */
-  private trade(account: Account, position: Position, side: Side, qty: number, price: number, feeRate: number): number {
-    const direction = side === 'buy' ? 'long' : 'short';
-    const now = this.deps.now();
-    let pnl = 0;
-    let rest = qty;
-    if (position.side && position.side !== direction) {
-      const closed = Math.min(rest, position.size);
-      pnl = closed * (price - position.entryPrice) * (position.side === 'long' ? 1 : -1);
-      position.size = Number((position.size - closed).toFixed(10));
-      rest = Number((rest - closed).toFixed(10));
-      if (position.size === 0) {
-        position.side = null;
-        position.entryPrice = 0;
-        this.positionClosed(account, position);
-      }
-    }
-    if (rest > 0) {
-      if (!position.side) {
-        position.side = direction;
-        position.entryPrice = price;
-        position.size = rest;
-        position.realisedPnl = 0;
-        position.createdAt = now;
-      } else {
-        position.entryPrice = (position.entryPrice * position.size + price * rest) / (position.size + rest);
-        position.size = Number((position.size + rest).toFixed(10));
-      }
-    }
-    const fee = qty * price * feeRate;
-    account.balances.set(USDT, (account.balances.get(USDT) ?? 0) + pnl - fee);
-    position.realisedPnl += pnl - fee;
-    position.cumRealisedPnl += pnl - fee;
-    position.updatedAt = now;
-    return fee;
-  }
-
-  /** TP/SL sent with an entry order: Full mode sets the position's own TP/SL, Partial mode adds sized legs. */
+  /** TP/SL sent with an entry order, applied to the position on the entry's first fill (see presets.ts). */
   private applyPresets(account: Account, order: Order, position: Position): void {
     if ((!order.takeProfit && !order.stopLoss) || order.labels.presetsApplied) return;
     order.labels.presetsApplied = '1';
-    const exitSide: Side = position.side === 'long' ? 'sell' : 'buy';
-    const legs: Array<['tp' | 'sl', number]> = [];
-    if (order.takeProfit) legs.push(['tp', order.takeProfit]);
-    if (order.stopLoss) legs.push(['sl', order.stopLoss]);
-    if (order.tpslMode === 'Full' && account.exchange === 'bybit') {
-      if (order.takeProfit) position.takeProfit = order.takeProfit;
-      if (order.stopLoss) position.stopLoss = order.stopLoss;
-    } else {
-      for (const [leg, trigger] of legs) {
-        this.place(account, {
-          symbol: order.symbol,
-          side: exitSide,
-          type: 'market',
-          qty: order.filledQty,
-          price: 0,
-          reduceOnly: true,
-          positionIdx: order.positionIdx,
-          clientId: '',
-          kind: 'tpsl',
-          wholePosition: order.tpslMode === 'Full',
-          triggerPrice: trigger,
-          labels: presetLabels(account.exchange, leg),
-        });
-      }
-    }
+    const { replaced, legs } = presetPlan(account, order, position);
+    for (const old of replaced) this.cancel(account, old);
+    for (const leg of legs) this.place(account, leg);
   }
 
-  /** A flat position loses its TP/SL and trailing stop; its reduce-only and TP/SL orders are deactivated. */
+  /**
+   * A flat position loses its TP/SL and trailing stop, and its reduce-only orders are cancelled with it;
+   * on Bybit a plain conditional order survives (strictness bybitConditionalSurvivesClose).
+   */
   positionClosed(account: Account, position: Position): void {
     position.takeProfit = 0;
     position.stopLoss = 0;
     position.trailing = undefined;
+    const conditionalSurvives = account.exchange === 'bybit' && this.deps.strictness().bybitConditionalSurvivesClose;
     for (const order of account.orders) {
-      if (order.symbol !== position.symbol || order.positionIdx !== position.idx || !isOpen(order)) continue;
-      if (order.reduceOnly) this.deactivate(order);
+      if (order.symbol !== position.symbol || order.positionIdx !== position.idx || !isOpen(order) || !order.reduceOnly) continue;
+      if (conditionalSurvives && order.kind === 'conditional') continue;
+      this.deactivate(order, 'positionClosed');
     }
   }
-}
-
-function presetLabels(exchange: ExchangeId, leg: 'tp' | 'sl'): Record<string, string> {
-  if (exchange === 'bybit') return { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' };
-  return { tpsl: leg, planType: leg === 'tp' ? 'pos_profit' : 'pos_loss' };
 }

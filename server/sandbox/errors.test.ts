@@ -90,7 +90,7 @@ describe('bitget error codes and the ccxt classes they raise', () => {
     expect(sandbox.control.account(creds.uid).orders).toEqual([]);
   });
 
-  it('trading refusals: 43012 balance, 45110 min notional, 45111 min size, 40786 duplicate, 22002 no position, 40109 not found', async () => {
+  it('trading refusals: 43012 balance, 45110 min notional, 45111 min size, 45034 duplicate, 22002 no position, 40109 not found', async () => {
     const poor = sandbox.control.createAccount({ exchange: 'bitget', balance: 10 });
     await refused(bitgetClient(sandbox.url, poor).createOrder(S, 'market', 'buy', 0.01), ccxt.InsufficientFunds, '"code":"43012"');
     const creds = sandbox.control.createAccount({ exchange: 'bitget', balance: 10_000 });
@@ -99,7 +99,7 @@ describe('bitget error codes and the ccxt classes they raise', () => {
     const tiny = await bitgetRaw(sandbox.url, creds, 'POST', '/api/v2/mix/order/place-order', { symbol: 'SOLUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', marginCoin: 'USDT', size: '0.05', side: 'buy', orderType: 'market' });
     expect(tiny.json()).toMatchObject({ code: '45111' });
     await ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'same-id' });
-    await refused(ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'same-id' }), ccxt.ExchangeError, '"code":"40786"');
+    await refused(ex.createOrder(S, 'market', 'buy', 0.01, undefined, { clientOrderId: 'same-id' }), ccxt.ExchangeError, '"code":"45034","msg":"clientOid duplicate"');
     await refused(ex.createOrder('ETH/USDT:USDT', 'market', 'sell', 1, undefined, { reduceOnly: true }), ccxt.ExchangeError, '"code":"22002"');
     await refused(ex.fetchOrder('123', S), ccxt.OrderNotFound, '"code":"40109"');
   });

@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { SandboxControl } from './control';
 import { createSandboxPlugin } from './plugin';
+import type { BookOptions } from './books';
 import type { OAuthClient } from './oauth-store';
 import { Sandbox } from './sandbox';
+import type { Strictness } from './strictness';
 
 export { SandboxControl } from './control';
 export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control';
@@ -13,6 +15,10 @@ export { defaultOAuthClients } from './oauth-store';
 export type { OAuthClient } from './oauth-store';
 export { OAUTH_STARTING_BALANCE } from './oauth-routes';
 export type { AccountInput } from './sandbox';
+export { BYBIT_IP_BAN_MS } from './sandbox';
+export { deepBook, defaultBook, type BookConfig } from './book';
+export type { BookOptions } from './books';
+export { strictDefaults, strictnessNames, type Strictness } from './strictness';
 
 export interface StartSandboxOptions {
   /** 0 (default) = a free port. */
@@ -27,6 +33,12 @@ export interface StartSandboxOptions {
   now?: () => number;
   /** OAuth clients of the quick-connect flows (default: the fixed sandbox clients of README.md). */
   oauthClients?: OAuthClient[];
+  /** Order books per symbol (default: a small book, book.ts defaultBook; `{ ...deepBook }` for exact fills at the mark price). */
+  book?: BookOptions;
+  /** Unverified rows: every switch defaults to the stricter reading (strictness.ts). */
+  strictness?: Partial<Strictness>;
+  /** Length of Bybit's ban of an address that exceeded 600 requests / 5 s (default 10 minutes). */
+  ipBanMs?: number;
 }
 
 export interface RunningSandbox {
@@ -38,7 +50,8 @@ export interface RunningSandbox {
 
 /** A standalone sandbox with its own state on its own port (tests, benchmarks). */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const sandbox = new Sandbox({ seed: options.seed, randomWalk: options.randomWalk, now: options.now, oauthClients: options.oauthClients });
+  const { port: _port, host: _host, ...sandboxOptions } = options;
+  const sandbox = new Sandbox(sandboxOptions);
   // Requests held open by a 'timeout' fault must not keep close() waiting for keep-alive expiry.
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   await app.register(createSandboxPlugin(sandbox));

@@ -6,15 +6,20 @@ import { bitgetClient, bitgetRaw, bybitClient, bybitRaw } from './test-support';
 
 let sandbox: RunningSandbox;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+/** The sandbox clock: the wall clock, or a stopped one (`frozen`) so that a burst stays inside its window however loaded the machine is. */
+let frozen: number | undefined;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startSandbox({ randomWalk: false, now: () => frozen ?? Date.now() });
 });
 afterAll(async () => {
   agent.destroy();
   await sandbox.close();
 });
-beforeEach(() => sandbox.control.reset());
+beforeEach(() => {
+  frozen = undefined;
+  sandbox.control.reset();
+});
 
 /** GETs `path` n times over keep-alive connections, `width` at a time; answers the status codes. */
 async function burst(path: string, n: number, width = 100): Promise<number[]> {
@@ -43,16 +48,46 @@ function get(path: string, options: { agent?: Agent; localAddress?: string }): P
 const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
 describe('per-IP ceilings of the real exchanges', () => {
-  it('Bybit: 600 requests per 5 s per address, then HTTP 403 (ccxt RateLimitExceeded); other addresses are unaffected', async () => {
+  it('Bybit: 600 requests per 5 s per address, then HTTP 403 and a 10-minute ban of that address (ccxt RateLimitExceeded); other addresses are unaffected', async () => {
+    const start = Date.now();
+    frozen = start;
     const statuses = await burst('/v5/market/time', 601);
     expect(count(statuses, 200)).toBe(600);
     expect(count(statuses, 403)).toBe(1);
     expect(sandbox.control.counters().rateLimitRejections.byIp).toEqual({ '127.0.0.1': 1 });
+    const bannedUntil = sandbox.control.counters().ipBans['bybit:127.0.0.1'] ?? 0;
+    expect(bannedUntil).toBe(start + 600_000);
     const creds = sandbox.control.createAccount({ exchange: 'bybit', balance: 100 });
     await expect(bybitClient(sandbox.url, creds).fetchBalance()).rejects.toBeInstanceOf(ccxt.RateLimitExceeded);
     const other = await get('/v5/market/time', { localAddress: '127.0.0.2' });
     expect(other.status).toBe(200);
     expect(sandbox.control.counters().requestsByIp['127.0.0.2']).toBe(1);
+    // The 5-second window has long rolled, the ban has not: every request is refused until it ends.
+    frozen = start + 60_000;
+    expect((await get('/v5/market/time', {})).status).toBe(403);
+    expect(sandbox.control.account(creds.uid).balances.USDT).toBe(100);
+    frozen = start + 600_100;
+    expect((await get('/v5/market/time', {})).status).toBe(200);
+    expect(sandbox.control.counters().ipBans).toEqual({});
+    // Bitget has no such ban: its own window is all that limits it.
+    expect((await get('/api/v2/public/time', {})).status).toBe(200);
+  });
+
+  it('the ban length is configurable (start option ipBanMs, PUT /control/ip-ban) and DELETE /control/ip-bans lifts bans', async () => {
+    const put = await fetch(`${sandbox.url}/control/ip-ban`, { method: 'PUT', body: JSON.stringify({ ms: 2000 }) });
+    expect(await put.json()).toEqual({ ms: 2000 });
+    const start = Date.now();
+    frozen = start;
+    await burst('/v5/market/time', 601);
+    expect((await get('/v5/market/time', {})).status).toBe(403);
+    frozen = start + 6000;
+    expect((await get('/v5/market/time', {})).status).toBe(200);
+    frozen = start + 12_000;
+    await burst('/v5/market/time', 601);
+    expect((await get('/v5/market/time', {})).status).toBe(403);
+    expect((await fetch(`${sandbox.url}/control/ip-bans`, { method: 'DELETE' })).status).toBe(200);
+    frozen = start + 18_000;
+    expect((await get('/v5/market/time', {})).status).toBe(200);
   });
 
   it('Bitget: 6000 requests per minute per address, then HTTP 429 {"code":"429"} (ccxt DDoSProtection)', async () => {

@@ -39,7 +39,11 @@ export const ipLimits: Record<'bybit' | 'bitget', LimitRule> = {
   bitget: { limit: 6000, windowMs: 60_000 },
 };
 
-/** Per-account (UID) ceilings per endpoint, rolling one second (EXCHANGES 2.6 / 3.6). */
+/**
+ * Per-account (UID) ceilings per endpoint, rolling one second (EXCHANGES 2.6 / 3.6). Bitget's come from
+ * each endpoint's page (bitget.com/api-doc/contract/..., "Rate limit: N req/sec/UID"; spot account info
+ * bitget.com/api-doc/spot/account/Get-Account-Info, 1/s).
+ */
 export const accountLimits: Record<string, LimitRule> = {
   'POST /v5/order/create': { limit: 10, windowMs: 1000 },
   'POST /v5/order/amend': { limit: 10, windowMs: 1000 },
@@ -51,8 +55,24 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /v5/position/list': { limit: 50, windowMs: 1000 },
   'GET /v5/account/wallet-balance': { limit: 50, windowMs: 1000 },
   'POST /api/v2/mix/order/place-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/cancel-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/close-positions': { limit: 1, windowMs: 1000 },
   'POST /api/v2/mix/order/place-tpsl-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/place-pos-tpsl': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/modify-tpsl-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/order/place-plan-order': { limit: 10, windowMs: 1000 },
+  'POST /api/v2/mix/order/cancel-plan-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/account/set-leverage': { limit: 5, windowMs: 1000 },
   'POST /api/v2/mix/account/set-margin-mode': { limit: 5, windowMs: 1000 },
+  'POST /api/v2/mix/account/set-position-mode': { limit: 5, windowMs: 1000 },
+  'GET /api/v2/mix/position/all-position': { limit: 5, windowMs: 1000 },
+  'GET /api/v2/mix/position/single-position': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/order/detail': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/order/orders-pending': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/order/orders-history': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/order/orders-plan-pending': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/order/orders-plan-history': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/account/accounts': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/account/account': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/spot/account/info': { limit: 1, windowMs: 1000 },
 };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app';
-import { sandboxPlugin, sharedSandboxControl } from './index';
+import { deepBook, sandboxPlugin, sharedSandboxControl } from './index';
 import { bitgetClient, bitgetRaw, bybitClient } from './test-support';
 
 let app: FastifyInstance;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox`;
   sharedSandboxControl().stopRandomWalk();
+  sharedSandboxControl().setBook(deepBook);
 });
 afterAll(async () => app.close());
 

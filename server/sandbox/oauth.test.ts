@@ -90,7 +90,7 @@ describe('quick-connect OAuth flows', () => {
     const ex = bitgetClient(sandbox.url, { exchange: 'bitget', uid: key.data.uid, apiKey: key.data.apiKey, secret: key.data.secretKey, passphrase: key.data.passphrase });
     expect((await ex.fetchBalance()).USDT?.total).toBe(10_000);
     const info = (await ex.privateSpotGetV2SpotAccountInfo()) as { data: Record<string, unknown> };
-    expect(info.data).toMatchObject({ ips: '127.0.0.1', authorities: ['coow', 'cpow'] });
+    expect(info.data).toMatchObject({ ips: '127.0.0.1', authorities: ['coow', 'cpow', 'stow'] });
     const reused = await fetch(`${sandbox.url}/bitget/oauth/token`, form({ client_id: 'sandbox-bitget-client', client_secret: 'sandbox-bitget-secret', code: params.get('code') ?? '' }));
     expect(await reused.json()).toMatchObject({ code: '10001', data: null });
   });

@@ -59,8 +59,7 @@ export async function handleExchangeRequest(sandbox: Sandbox, holds: Holds, exch
   const now = () => sandbox.now();
   const { counters } = sandbox;
   bump(counters.requestsByIp, request.ip);
-  const ipRule = ipLimits[exchange];
-  if (!sandbox.ipWindow.take(`${exchange}:${request.ip}`, ipRule.limit, ipRule.windowMs, now())) {
+  if (!passesIpCeiling(sandbox, exchange, request.ip)) {
     bump(counters.rejectedByIp, request.ip);
     return ipLimited(exchange, now());
   }
@@ -99,6 +98,25 @@ export async function handleExchangeRequest(sandbox: Sandbox, holds: Holds, exch
 }
 
 class RateLimited extends Error {}
+
+/**
+ * The per-IP ceiling. Bybit then bans the address: "403, access too frequent ... terminate all HTTP
+ * sessions and wait for at least 10 minutes" (docs/v5/rate-limit/rate-limit.mdx), so every request
+ * from it is refused until the ban ends (`ipBanMs`).
+ */
+function passesIpCeiling(sandbox: Sandbox, exchange: ExchangeId, ip: string): boolean {
+  const key = `${exchange}:${ip}`;
+  const now = sandbox.now();
+  const bannedUntil = sandbox.bans.get(key);
+  if (bannedUntil !== undefined) {
+    if (bannedUntil > now) return false;
+    sandbox.bans.delete(key);
+  }
+  const rule = ipLimits[exchange];
+  if (sandbox.ipWindow.take(key, rule.limit, rule.windowMs, now)) return true;
+  if (exchange === 'bybit' && sandbox.ipBanMs > 0) sandbox.bans.set(key, now + sandbox.ipBanMs);
+  return false;
+}
 
 /** Bybit reports the per-UID budget of limited endpoints in X-Bapi-Limit* headers. */
 function bybitLimitHeaders(sandbox: Sandbox, key: string, limit: number, windowMs: number): Record<string, string> {

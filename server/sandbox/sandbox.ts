@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Books, type BookOptions } from './books';
 import { Engine } from './engine';
 import { FaultBook } from './faults';
 import { SlidingWindow } from './limits';
@@ -7,6 +8,7 @@ import { markets } from './markets';
 import { OAuthStore, type OAuthClient } from './oauth-store';
 import { PriceFeed } from './prices';
 import { deriveSeed, Random } from './random';
+import { strictDefaults, withStrictness, type Strictness } from './strictness';
 import { evaluate } from './triggers';
 import type { Account, ExchangeId, MarginMode, Permissions, PositionMode } from './types';
 
@@ -20,7 +22,16 @@ export interface SandboxOptions {
   oauthClients?: OAuthClient[];
   /** USDT credited to accounts created through quick connect (default 10,000). */
   oauthStartingBalance?: number;
+  /** Order books takers fill against (default: book.ts defaultBook for every symbol). */
+  book?: BookOptions;
+  /** Readings of unverified rows (default: the stricter one of each, strictness.ts). */
+  strictness?: Partial<Strictness>;
+  /** How long Bybit bans an address that exceeded its per-IP ceiling (default 10 minutes). */
+  ipBanMs?: number;
 }
+
+/** Bybit: "wait for at least 10 minutes" after HTTP 403 access too frequent (docs/v5/rate-limit/rate-limit.mdx). */
+export const BYBIT_IP_BAN_MS = 10 * 60_000;
 
 export interface AccountInput {
   exchange: ExchangeId;
@@ -64,6 +75,11 @@ export class Sandbox {
   readonly oauth: OAuthStore;
   readonly accounts = new Map<string, Account>();
   readonly byKey = new Map<string, Account>();
+  readonly books: Books;
+  strictness: Strictness;
+  /** Banned addresses (`exchange:ip`) and when each ban ends (ms epoch). */
+  readonly bans = new Map<string, number>();
+  ipBanMs: number;
   counters: Counters = emptyCounters();
   private orderSeq = 0;
   private readonly walkIntervalMs: number;
@@ -74,10 +90,15 @@ export class Sandbox {
     this.prices = new PriceFeed(seed, (symbol, price) => this.onPrice(symbol, price));
     this.faults = new FaultBook(new Random(deriveSeed(seed, 'faults')));
     this.oauth = new OAuthStore(this.now, options.oauthClients);
+    this.books = new Books(this.now, options.book);
+    this.strictness = withStrictness(strictDefaults(), options.strictness);
+    this.ipBanMs = options.ipBanMs ?? BYBIT_IP_BAN_MS;
     this.engine = new Engine({
       now: this.now,
       mark: (symbol) => this.prices.get(symbol),
       nextOrderId: (exchange) => this.nextOrderId(exchange),
+      book: (exchange, symbol) => this.books.get(exchange, symbol),
+      strictness: () => this.strictness,
     });
     this.walkIntervalMs = options.walkIntervalMs ?? 1000;
     if (options.randomWalk ?? true) this.prices.startWalk(markets.map((m) => m.symbol), this.walkIntervalMs);
@@ -108,7 +129,7 @@ export class Sandbox {
       secret: input.secret ?? (exchange === 'bybit' ? randomText(36) : randomText(64, '0123456789abcdef')),
       passphrase: exchange === 'bitget' ? (input.passphrase ?? randomText(16)) : '',
       label: input.label ?? '',
-      permissions: { read: true, trade: true, withdraw: false, ...input.permissions },
+      permissions: { read: true, trade: true, withdraw: false, spot: true, ...input.permissions },
       ips: [...(input.ips ?? [])],
       origin: input.origin ?? 'control',
       createdAt: this.now(),
@@ -135,11 +156,15 @@ export class Sandbox {
     this.byKey.delete(account.apiKey);
   }
 
-  /** Forgets accounts, orders, counters, faults and grants; prices go back to their start values. */
+  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books and strictness go back to their start values. */
   reset(): void {
     this.accounts.clear();
     this.byKey.clear();
     this.counters = emptyCounters();
+    this.bans.clear();
+    this.books.reset();
+    this.strictness = withStrictness(strictDefaults(), this.options.strictness);
+    this.ipBanMs = this.options.ipBanMs ?? BYBIT_IP_BAN_MS;
     this.ipWindow.clear();
     this.accountWindow.clear();
     this.faults.set([]);

@@ -1,9 +1,19 @@
 import { createHmac } from 'node:crypto';
 import ccxt, { type bitget as Bitget, type bybit as Bybit } from 'ccxt';
 import { guardedFetch } from '../../tests/helpers/fetch-guard';
+import { deepBook } from './book';
 import type { Credentials } from './control';
+import { startSandbox, type RunningSandbox, type StartSandboxOptions } from './index';
 
 const bitgetApiKeys = ['spot', 'mix', 'user', 'p2p', 'broker', 'margin', 'common', 'tax', 'convert', 'copy', 'earn', 'uta'];
+
+/**
+ * A sandbox whose takers all fill at the mark price (the deep book), for tests that assert exact fill
+ * prices; every other rule is as strict as always.
+ */
+export function startExactSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  return startSandbox({ ...options, book: { ...deepBook, ...options.book } });
+}
 
 /** ccxt bybit with the lean options of EXCHANGES 1.2, pointed at the sandbox. */
 export function bybitClient(base: string, creds: Credentials, extra: Record<string, unknown> = {}): Bybit {
@@ -31,7 +41,7 @@ export function bitgetClient(base: string, creds: Credentials, extra: Record<str
     urls: { api: Object.fromEntries(bitgetApiKeys.map((key) => [key, base])) },
     has: { fetchCurrencies: false },
     options: { defaultType: 'swap', fetchMarkets: { types: ['swap'] }, uta: false, broker: 'SANDBOXTEST' },
-    exceptions: { exact: { '40786': ccxt.DuplicateOrderId } },
+    exceptions: { exact: { '45034': ccxt.DuplicateOrderId } },
     ...extra,
   });
 }

@@ -43,44 +43,38 @@ function evaluateOnce(engine: Engine, account: Account, symbol: string, price: n
     const position = engine.slot(account, symbol, order.positionIdx);
     if (order.kind === 'normal') {
       if (order.type === 'limit' && (order.side === 'buy' ? price <= order.price : price >= order.price)) {
-        engine.fill(account, order, order.price, 'maker');
+        engine.fill(account, order, order.price);
         changed = true;
       }
     } else if (order.kind === 'conditional') {
       if (crossed(order.triggerDirection, order.triggerPrice, price)) {
-        triggerOrder(engine, account, order, price);
+        triggerOrder(engine, account, order);
         changed = true;
       }
     } else if (order.kind === 'tpsl') {
       if (position.side && tpslFires(order, position, price)) {
-        triggerOrder(engine, account, order, price);
+        triggerOrder(engine, account, order);
         changed = true;
       }
     } else if (order.trailing && trailingFires(order.trailing, order.side, price)) {
-      triggerOrder(engine, account, order, price);
+      triggerOrder(engine, account, order);
       changed = true;
     }
   }
   for (const position of account.positions.values()) {
     if (position.symbol !== symbol || !position.side) continue;
     const rule = positionRule(position, price);
-    if (rule) {
-      closeByRule(engine, account, position, rule, price);
-      changed = true;
-    }
+    // An exit the book cannot fill at all leaves the position's rule armed for the next price, not for another round now.
+    if (rule && closeByRule(engine, account, position, rule, price).filledQty > 0) changed = true;
   }
   return changed;
 }
 
-function triggerOrder(engine: Engine, account: Account, order: Order, price: number): void {
+/** A triggered order executes as taker against the book; a limit one rests for what it cannot take. */
+function triggerOrder(engine: Engine, account: Account, order: Order): void {
   order.status = 'triggered';
-  if (order.type === 'limit') {
-    order.kind = 'normal';
-    order.status = 'new';
-    if (order.side === 'buy' ? order.price >= price : order.price <= price) engine.fill(account, order, price, 'taker');
-    return;
-  }
-  engine.fill(account, order, price, 'taker');
+  if (order.type === 'limit') order.kind = 'normal';
+  engine.take(account, order);
 }
 
 function positionRule(position: Position, price: number): 'TakeProfit' | 'StopLoss' | 'TrailingStop' | undefined {
@@ -92,7 +86,7 @@ function positionRule(position: Position, price: number): 'TakeProfit' | 'StopLo
 }
 
 /** Position-level TP/SL/trailing: closes the whole position with a market order Bybit-style (stopOrderType). */
-function closeByRule(engine: Engine, account: Account, position: Position, rule: string, price: number): void {
+function closeByRule(engine: Engine, account: Account, position: Position, rule: string, price: number): Order {
   const order = engine.place(account, {
     symbol: position.symbol,
     side: position.side === 'long' ? 'sell' : 'buy',
@@ -107,5 +101,6 @@ function closeByRule(engine: Engine, account: Account, position: Position, rule:
     triggerPrice: rule === 'TakeProfit' ? position.takeProfit : rule === 'StopLoss' ? position.stopLoss : price,
     labels: { stopOrderType: rule, tpsl: rule === 'TakeProfit' ? 'tp' : 'sl', planType: rule === 'TakeProfit' ? 'pos_profit' : rule === 'StopLoss' ? 'pos_loss' : 'moving_plan' },
   });
-  triggerOrder(engine, account, order, price);
+  triggerOrder(engine, account, order);
+  return order;
 }

@@ -9,6 +9,8 @@ export interface Permissions {
   read: boolean;
   trade: boolean;
   withdraw: boolean;
+  /** Bitget: the key may read spot (authority stor/stow), which GET /api/v2/spot/account/info needs. */
+  spot: boolean;
 }
 
 export interface Account {
@@ -68,6 +70,13 @@ export interface Position {
 export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'cancelled' | 'untriggered' | 'triggered' | 'deactivated' | 'rejected';
 
 /**
+ * Why an order stopped without filling completely: by the user, by the reduce-only rule (nothing left to
+ * reduce), as the unfilled rest of an immediate-or-cancel taker (a market order that exhausted the book),
+ * or with its position (TP/SL and trailing orders of a position that closed).
+ */
+export type CancelReason = 'user' | 'reduceOnly' | 'immediateOrCancel' | 'positionClosed';
+
+/**
  * One order, exchange-neutral. `kind`:
  * - normal: market/limit order;
  * - conditional: triggers when the price crosses triggerPrice in triggerDirection, then executes;
@@ -89,6 +98,7 @@ export interface Order {
   reduceOnly: boolean;
   positionIdx: PositionIdx;
   status: OrderStatus;
+  cancelReason?: CancelReason;
   filledQty: number;
   avgPrice: number;
   cumValue: number;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AmountType, CustomerGroup } from '../../contract/enums';
-import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import type { RunningSandbox } from '../../server/sandbox/index';
+import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { executionsOf, insertStrategy, startEngine, stopLossOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
@@ -12,7 +13,7 @@ describe('one alert fans out to every eligible customer', () => {
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    sandbox = await startSandbox({ randomWalk: false });
+    sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
     dispatcher = await startEngine(ctx, sandbox);
   });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup, ExitType, OrderStatus } from '../../contract/enums';
-import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
-import { bitgetClient, bybitClient } from '../../server/sandbox/test-support';
+import type { RunningSandbox } from '../../server/sandbox/index';
+import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { closeOrder } from '../../server/trading/engine';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -17,7 +17,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
 
   beforeAll(async () => {
     ctx = await createTestContext();
-    sandbox = await startSandbox({ randomWalk: false });
+    sandbox = await startExactSandbox({ randomWalk: false });
     for (const [symbol, price] of [['BTCUSDT', 60000], ['ETHUSDT', 3000], ['SOLUSDT', 150], ['XRPUSDT', 0.6], ['DOGEUSDT', 0.15]] as const) sandbox.control.setPrice(symbol, price);
     dispatcher = await startEngine(ctx, sandbox);
   });
@@ -164,7 +164,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     const strategy = await insertStrategy(ctx, { symbol: 'DOGEUSDT', tp: [{ target: 10, volume: 100 }], groups: qtyGroup(100) });
     const { orderId } = await openPositions(ctx, strategy.url);
     await bybitClient(sandbox.url, customers[0]!.sandbox!).createOrder('DOGE/USDT:USDT', 'market', 'sell', 100, undefined, { reduceOnly: true });
-    await bitgetClient(sandbox.url, customers[1]!.sandbox!).createOrder('DOGE/USDT:USDT', 'market', 'sell', 100, undefined, { reduceOnly: true, marginMode: 'isolated' });
+    await bitgetClient(sandbox.url, customers[1]!.sandbox!).createOrder('DOGE/USDT:USDT', 'market', 'sell', 100, undefined, { reduceOnly: true, marginMode: 'cross' });
     await syncNow(ctx, dispatcher);
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);

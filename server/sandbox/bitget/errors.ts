@@ -3,14 +3,14 @@ import { ApiError } from '../http-types';
 
 const codes: Record<EngineErrorKind, [string, string]> = {
   unknownSymbol: ['40034', 'Parameter symbol does not exist'],
-  duplicateClientId: ['40786', 'Duplicate clientOid'],
+  duplicateClientId: ['45034', 'clientOid duplicate'],
   positionModeMismatch: ['40774', 'The order type for unilateral position must also be the unilateral position type.'],
   qtyStep: ['40808', 'Parameter verification exception size checkBDScale error'],
   minQty: ['45111', 'less than the minimum order quantity'],
   maxQty: ['45112', 'more than the maximum order quantity'],
   minNotional: ['45110', 'less than the minimum amount 5 USDT'],
   reduceOnlyNoPosition: ['22002', 'No position to close'],
-  noPosition: ['22002', 'No position to close'],
+  noPosition: ['40837', 'There is no position in this position, so stop-profit and stop-loss orders cannot be made'],
   insufficientBalance: ['43012', 'Insufficient balance'],
   orderNotFound: ['40109', 'The data of the order cannot be found, please confirm the order number'],
   invalidParam: ['40017', 'Parameter verification failed'],

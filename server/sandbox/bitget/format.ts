@@ -112,7 +112,7 @@ export function planView(sandbox: Sandbox, account: Account, order: Order): Reco
     price: num(order.price),
     executePrice: num(order.price),
     triggerPrice: num(order.triggerPrice || order.trailing?.activation || 0),
-    triggerType: 'mark_price',
+    triggerType: order.labels.triggerType ?? 'mark_price',
     callbackRatio: order.trailing?.ratio !== undefined ? num(order.trailing.ratio) : '',
     planStatus: planStatusText[order.status],
     stopSurplusTriggerPrice: order.labels.tpsl === 'tp' ? num(order.triggerPrice) : '',

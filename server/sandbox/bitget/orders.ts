@@ -4,6 +4,7 @@ import { findMarket } from '../markets';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order, PositionIdx, Side } from '../types';
 import { isOpen } from '../types';
+import { checkTriggerSide, orderMarginMode } from './checks';
 import { paramError } from './errors';
 import { orderView } from './format';
 
@@ -36,7 +37,7 @@ export function legOf(ctx: PrivateContext, symbol: string, body: Record<string, 
   const hedge = ctx.sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge';
   if (hedge !== (tradeSide !== undefined)) throw new EngineError('positionModeMismatch', 'tradeSide does not match the position mode');
   if (!hedge) {
-    return { side, idx: 0, reduceOnly: body.reduceOnly === 'YES', labels: { side, tradeSide: `${side}_single` } };
+    return { side, idx: 0, reduceOnly: String(body.reduceOnly ?? '').toUpperCase() === 'YES', labels: { side, tradeSide: `${side}_single` } };
   }
   if (tradeSide !== 'open' && tradeSide !== 'close') throw paramError('tradeSide must be open or close');
   const idx: PositionIdx = side === 'buy' ? 1 : 2;
@@ -97,7 +98,7 @@ function list(ctx: PrivateContext, open: boolean): Record<string, unknown> {
   return { entrustedList: views.length ? views : null, endId: rows.at(-1)?.id ?? null };
 }
 
-/** Flash close: market-closes the symbol's position(s), the whole size, without a client id. */
+/** Flash close: market-closes the symbol's position(s), the whole size, without a client id; nothing to close is 45006. */
 function closePositions(ctx: PrivateContext): Record<string, unknown> {
   const { account, sandbox, body } = ctx;
   requireUsdtFutures(body.productType);
@@ -106,7 +107,7 @@ function closePositions(ctx: PrivateContext): Record<string, unknown> {
   const holdSide = text(body.holdSide);
   const idxs: PositionIdx[] = hedge ? (holdSide === 'long' ? [1] : holdSide === 'short' ? [2] : [1, 2]) : [0];
   const open = idxs.map((idx) => sandbox.engine.slot(account, symbol, idx)).filter((position) => position.side);
-  if (!open.length) throw new EngineError('reduceOnlyNoPosition', 'no position');
+  if (!open.length) throw new ApiError('45006', 'Insufficient position');
   const successList = open.map((position) => {
     const order = sandbox.engine.place(account, {
       symbol, side: position.side === 'long' ? 'sell' : 'buy', type: 'market', qty: position.size, price: 0, reduceOnly: true,
@@ -138,22 +139,52 @@ function makeRoomForReduceOnly(ctx: PrivateContext, request: PlaceRequest): Orde
   return cancelled;
 }
 
+/**
+ * The presets of an opening order against the current price (40830/40834/40836/40832), and a one-way
+ * reduce-only order larger than the position (40757, strictness bitgetOversizedReduceOnlyRefused).
+ */
+function checkPlace(ctx: PrivateContext, request: PlaceRequest): void {
+  const { account, sandbox } = ctx;
+  const position = sandbox.engine.slot(account, request.symbol, request.positionIdx);
+  if (!request.reduceOnly) {
+    const long = request.positionIdx === 0 ? request.side === 'buy' : request.positionIdx === 1;
+    const current = sandbox.prices.get(request.symbol);
+    if (request.takeProfit) checkTriggerSide(long, 'tp', request.takeProfit, current, 'fill_price');
+    if (request.stopLoss) checkTriggerSide(long, 'sl', request.stopLoss, current, 'fill_price');
+    return;
+  }
+  const reduces = position.side !== null && (position.side === 'long') !== (request.side === 'buy');
+  if (request.positionIdx === 0 && reduces && request.qty > position.size + 1e-12 && sandbox.strictness.bitgetOversizedReduceOnlyRefused) {
+    throw new ApiError('40757', 'Not enough position is available.');
+  }
+}
+
+/**
+ * place-order: the order's marginMode must fit the symbol (45117) and then becomes the symbol's; presets and
+ * reduce-only size are checked (checkPlace); a closing order with nothing to close is 22002.
+ */
+function placeOrder(ctx: PrivateContext): Record<string, string> {
+  const { account, sandbox } = ctx;
+  const request = placeRequest(ctx);
+  const marginMode = orderMarginMode(account, request.symbol, ctx.body.marginMode);
+  checkPlace(ctx, request);
+  const duplicate = request.clientId && account.orders.some((order) => order.clientId === request.clientId);
+  const cancelled = duplicate ? [] : makeRoomForReduceOnly(ctx, request);
+  try {
+    const order = sandbox.engine.place(account, request);
+    account.marginModes.set(request.symbol, marginMode);
+    return cancelled.length ? { clientOid: order.clientId } : { orderId: order.id, clientOid: order.clientId };
+  } catch (error) {
+    for (const order of cancelled) {
+      order.status = order.filledQty > 0 ? 'partially_filled' : 'new';
+      order.cancelReason = undefined;
+    }
+    throw error;
+  }
+}
+
 export const bitgetOrderRoutes: RouteTable = {
-  'POST /api/v2/mix/order/place-order': {
-    access: 'trade',
-    handle: (ctx) => {
-      const request = placeRequest(ctx);
-      const duplicate = request.clientId && ctx.account.orders.some((order) => order.clientId === request.clientId);
-      const cancelled = duplicate ? [] : makeRoomForReduceOnly(ctx, request);
-      try {
-        const order = ctx.sandbox.engine.place(ctx.account, request);
-        return cancelled.length ? { clientOid: order.clientId } : { orderId: order.id, clientOid: order.clientId };
-      } catch (error) {
-        for (const order of cancelled) order.status = order.filledQty > 0 ? 'partially_filled' : 'new';
-        throw error;
-      }
-    },
-  },
+  'POST /api/v2/mix/order/place-order': { access: 'trade', handle: placeOrder },
   'POST /api/v2/mix/order/cancel-order': {
     access: 'trade',
     handle: (ctx) => {

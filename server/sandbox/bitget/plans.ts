@@ -1,56 +1,23 @@
-import { EngineError } from '../engine-error';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
-import type { Order, PositionIdx, Side } from '../types';
+import type { Order } from '../types';
 import { isOpen } from '../types';
+import { checkPlanRoom, orderMarginMode, tpslPlanTypes, triggerTypeOf } from './checks';
 import { paramError } from './errors';
 import { planView } from './format';
 import { clientIdOf, legOf, requireUsdtFutures, symbolOf } from './orders';
 
-const tpslPlanTypes = ['profit_plan', 'loss_plan', 'pos_profit', 'pos_loss', 'moving_plan'];
-
-function positivePrice(value: unknown, name: string): number {
+export function positivePrice(value: unknown, name: string): number {
   const price = numberParam(value);
   if (price === undefined || !(price > 0)) throw paramError(`${name} must be a positive number`);
   return price;
 }
 
-/** TP/SL and trailing plans on a position: profit_plan/loss_plan (sized), pos_profit/pos_loss (whole), moving_plan. */
-function placeTpsl(ctx: PrivateContext): Record<string, string> {
-  const { account, sandbox, body } = ctx;
-  requireUsdtFutures(body.productType);
-  const symbol = symbolOf(body.symbol);
-  const planType = text(body.planType) ?? '';
-  if (!tpslPlanTypes.includes(planType)) throw paramError(`planType ${planType} is not supported`);
-  const holdSide = text(body.holdSide);
-  const long = holdSide === 'buy' || holdSide === 'long';
-  if (!long && holdSide !== 'sell' && holdSide !== 'short') throw paramError('holdSide must be buy, sell, long or short');
-  const hedge = sandbox.engine.positionModeOf(account, symbol) === 'hedge';
-  const idx: PositionIdx = hedge ? (long ? 1 : 2) : 0;
-  const exitSide: Side = long ? 'sell' : 'buy';
-  const triggerPrice = positivePrice(body.triggerPrice, 'triggerPrice');
-  const whole = planType === 'pos_profit' || planType === 'pos_loss';
-  const size = whole ? 0 : numberParam(body.size);
-  if (!whole && (size === undefined || !(size > 0))) throw paramError('size is required for this planType');
-  const executePrice = numberParam(body.executePrice) ?? 0;
-  const position = sandbox.engine.slot(account, symbol, idx);
-  if (!position.side || position.side !== (long ? 'long' : 'short')) throw new EngineError('noPosition', 'no position');
-  if (whole) {
-    for (const order of account.orders) {
-      if (isOpen(order) && order.symbol === symbol && order.positionIdx === idx && order.labels.planType === planType) order.status = 'cancelled';
-    }
-  }
-  const moving = planType === 'moving_plan';
-  const order = sandbox.engine.place(account, {
-    symbol, side: exitSide, type: executePrice > 0 && !moving ? 'limit' : 'market', qty: size ?? 0, price: executePrice, reduceOnly: true,
-    positionIdx: idx, clientId: clientIdOf(body.clientOid), kind: moving ? 'trailing' : 'tpsl', wholePosition: whole,
-    triggerPrice: moving ? undefined : triggerPrice,
-    trailing: moving ? { ratio: positivePrice(body.rangeRate, 'rangeRate'), activation: triggerPrice } : undefined,
-    labels: { planType, tpsl: planType === 'profit_plan' || planType === 'pos_profit' ? 'tp' : 'sl' },
-  });
-  return { orderId: order.id, clientOid: order.clientId };
-}
-
-/** normal_plan (trigger order) and track_plan (trailing stop, callbackRatio in %). */
+/**
+ * normal_plan (trigger order) and track_plan (trailing stop, callbackRatio in %). Refused: a missing or
+ * conflicting marginMode (400172/45117), reduceOnly YES in one-way mode (22042, strictness
+ * bitgetOneWayReduceOnlyTriggerRefused), an 11th trigger order on the symbol (40889), a close with no
+ * position (43023).
+ */
 function placePlan(ctx: PrivateContext): Record<string, string> {
   const { account, sandbox, body } = ctx;
   requireUsdtFutures(body.productType);
@@ -60,17 +27,27 @@ function placePlan(ctx: PrivateContext): Record<string, string> {
   const qty = numberParam(body.size);
   if (qty === undefined || Number.isNaN(qty)) throw paramError('size is required');
   const triggerPrice = positivePrice(body.triggerPrice, 'triggerPrice');
+  const marginMode = orderMarginMode(account, symbol, body.marginMode);
   const leg = legOf(ctx, symbol, body);
+  if (leg.idx === 0 && leg.reduceOnly && sandbox.strictness.bitgetOneWayReduceOnlyTriggerRefused) {
+    throw new ApiError('22042', 'When a one-way position is held, trigger order cannot only reduce positions.');
+  }
+  checkPlanRoom(account, symbol, planType);
+  const position = sandbox.engine.slot(account, symbol, leg.idx);
+  if (leg.reduceOnly && !(position.side && (position.side === 'long') !== (leg.side === 'buy'))) {
+    throw new ApiError('43023', 'Insufficient position, can not set profit or stop loss');
+  }
   const track = planType === 'track_plan';
   const type = body.orderType === 'limit' && !track ? 'limit' : 'market';
   const order = sandbox.engine.place(account, {
-    symbol, side: leg.side, type, qty, price: type === 'limit' ? positivePrice(body.price, 'price') : 0, reduceOnly: leg.reduceOnly,
+    symbol, side: leg.side, type, qty, price: type === 'limit' ? positivePrice(body.executePrice ?? body.price, 'price') : 0, reduceOnly: leg.reduceOnly,
     positionIdx: leg.idx, clientId: clientIdOf(body.clientOid), kind: track ? 'trailing' : 'conditional',
     triggerPrice: track ? undefined : triggerPrice,
     triggerDirection: triggerPrice >= sandbox.prices.get(symbol) ? 1 : 2,
     trailing: track ? { ratio: positivePrice(body.callbackRatio, 'callbackRatio'), activation: triggerPrice } : undefined,
-    labels: { ...leg.labels, planType },
+    labels: { ...leg.labels, planType, triggerType: triggerTypeOf(body.triggerType) },
   });
+  account.marginModes.set(symbol, marginMode);
   return { orderId: order.id, clientOid: order.clientId };
 }
 
@@ -113,7 +90,6 @@ function cancelPlans(ctx: PrivateContext): Record<string, unknown> {
 }
 
 export const bitgetPlanRoutes: RouteTable = {
-  'POST /api/v2/mix/order/place-tpsl-order': { access: 'trade', handle: placeTpsl },
   'POST /api/v2/mix/order/place-plan-order': { access: 'trade', handle: placePlan },
   'GET /api/v2/mix/order/orders-plan-pending': { access: 'read', handle: (ctx) => listPlans(ctx, true) },
   'GET /api/v2/mix/order/orders-plan-history': { access: 'read', handle: (ctx) => listPlans(ctx, false) },

@@ -3,6 +3,20 @@ import { formatNumber as num, type MarketSpec } from '../markets';
 import type { Sandbox } from '../sandbox';
 import type { Account, Order, OrderStatus, Position } from '../types';
 
+/** Bybit's cancelType (docs/v5/enum.mdx): a market order's unfilled rest has none of the named reasons. */
+function cancelTypeOf(order: Order): string {
+  switch (order.cancelReason) {
+    case 'user':
+      return 'CancelByUser';
+    case 'reduceOnly':
+      return 'CancelByReduceOnly';
+    case 'positionClosed':
+      return order.kind === 'normal' ? 'CancelByReduceOnly' : 'CancelByTpSlTsClear';
+    default:
+      return 'UNKNOWN';
+  }
+}
+
 const statusText: Record<OrderStatus, string> = {
   new: 'New',
   partially_filled: 'PartiallyFilled',
@@ -57,7 +71,7 @@ export function orderView(order: Order): Record<string, unknown> {
     isLeverage: '',
     positionIdx: order.positionIdx,
     orderStatus: statusText[order.status],
-    cancelType: order.status === 'cancelled' ? 'CancelByUser' : order.status === 'deactivated' ? 'CancelByReduceOnly' : 'UNKNOWN',
+    cancelType: cancelTypeOf(order),
     rejectReason: 'EC_NoError',
     avgPrice: order.filledQty > 0 ? num(order.avgPrice) : '0',
     leavesQty: num(leaves),

@@ -4,6 +4,7 @@ import { findMarket } from '../markets';
 import { numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order, PositionIdx } from '../types';
 import { isOpen } from '../types';
+import { checkConditionalRoom, checkPartialRoom, checkProtectionSide, checkTriggerAhead, triggerByOf } from './checks';
 import { paramError } from './errors';
 import { orderView } from './format';
 
@@ -66,6 +67,29 @@ function createRequest(ctx: PrivateContext): PlaceRequest {
   };
 }
 
+/**
+ * What Bybit refuses before it accepts an order: a conditional order whose trigger the last price has passed
+ * (110092/110093) or that would be the 11th on the symbol (110009); TP/SL attached to an entry on the wrong
+ * side of base_price (10001): the last price at submission for a market entry, else the entry's own price.
+ */
+function checkCreate(ctx: PrivateContext, request: PlaceRequest): void {
+  const { account, sandbox, body } = ctx;
+  const last = sandbox.prices.get(request.symbol);
+  if (request.kind === 'conditional') {
+    checkConditionalRoom(account, request.symbol);
+    checkTriggerAhead(request.triggerDirection ?? 0, request.triggerPrice ?? 0, last, triggerByOf(body.triggerBy));
+  }
+  if (!request.takeProfit && !request.stopLoss) return;
+  const base = request.kind === 'conditional' ? (request.triggerPrice ?? last) : request.type === 'limit' ? request.price : last;
+  checkProtectionSide(request.side === 'buy' ? 'long' : 'short', base, {
+    takeProfit: request.takeProfit,
+    stopLoss: request.stopLoss,
+    tpTriggerBy: triggerByOf(body.tpTriggerBy),
+    slTriggerBy: triggerByOf(body.slTriggerBy),
+  });
+  if (request.tpslMode === 'Partial') checkPartialRoom(account, request.symbol, request.positionIdx, (request.takeProfit ? 1 : 0) + (request.stopLoss ? 1 : 0));
+}
+
 function findOrder(ctx: PrivateContext, symbol: string | undefined): Order {
   const orderId = text(ctx.body.orderId);
   const linkId = text(ctx.body.orderLinkId);
@@ -101,7 +125,9 @@ export const bybitOrderRoutes: RouteTable = {
   'POST /v5/order/create': {
     access: 'trade',
     handle: (ctx) => {
-      const order = ctx.sandbox.engine.place(ctx.account, createRequest(ctx));
+      const request = createRequest(ctx);
+      checkCreate(ctx, request);
+      const order = ctx.sandbox.engine.place(ctx.account, request);
       return { orderId: order.id, orderLinkId: order.clientId };
     },
   },

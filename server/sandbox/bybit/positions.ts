@@ -3,6 +3,7 @@ import { findMarket } from '../markets';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Position, PositionIdx } from '../types';
 import { isOpen } from '../types';
+import { checkPartialRoom, checkProtectionSide, checkTrailingActivation, notModified, triggerByOf } from './checks';
 import { paramError } from './errors';
 import { positionView } from './format';
 
@@ -81,7 +82,11 @@ function setMarginMode(ctx: PrivateContext): { reasons: never[] } {
   return { reasons: [] };
 }
 
-/** Position TP/SL (Full: the position's own; Partial: sized legs) and the trailing stop (a price distance). */
+/**
+ * Position TP/SL (Full: the position's own; Partial: sized legs) and the trailing stop (a price distance).
+ * Refused as Bybit refuses: TP/SL on the wrong side of the last price and a trailing activation the market
+ * has passed (10001), a 21st Partial leg (110061), a Full-mode call that changes nothing (34040 "Not modified").
+ */
 function tradingStop(ctx: PrivateContext): Record<string, never> {
   const { account, sandbox, body } = ctx;
   if (body.category !== 'linear') throw paramError('category only support linear');
@@ -99,32 +104,39 @@ function tradingStop(ctx: PrivateContext): Record<string, never> {
   if ([takeProfit, stopLoss, trailing, activePrice].some((value) => Number.isNaN(value) || (value !== undefined && value < 0))) {
     throw paramError('prices must be non-negative numbers');
   }
-  if (body.tpslMode === 'Partial') {
-    const exitSide = position.side === 'long' ? 'sell' : 'buy';
-    const legs: Array<['tp' | 'sl', number | undefined, unknown]> = [['tp', takeProfit, body.tpSize], ['sl', stopLoss, body.slSize]];
-    for (const [leg, trigger, size] of legs) {
-      if (!trigger) continue;
-      const qty = numberParam(size) ?? position.size;
-      sandbox.engine.place(account, {
-        symbol, side: exitSide, type: 'market', qty, price: 0, reduceOnly: true, positionIdx: idx, clientId: '', kind: 'tpsl',
-        triggerPrice: trigger, tpslMode: 'Partial',
-        labels: { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' },
-      });
-    }
-  } else {
-    if (takeProfit !== undefined) position.takeProfit = takeProfit;
-    if (stopLoss !== undefined) position.stopLoss = stopLoss;
+  const last = sandbox.prices.get(symbol);
+  checkProtectionSide(position.side, last, { takeProfit, stopLoss, tpTriggerBy: triggerByOf(body.tpTriggerBy), slTriggerBy: triggerByOf(body.slTriggerBy) });
+  if (trailing && activePrice) checkTrailingActivation(position, last, activePrice);
+  const partial = body.tpslMode === 'Partial';
+  const legs: Array<['tp' | 'sl', number, unknown]> = [];
+  if (partial && takeProfit) legs.push(['tp', takeProfit, body.tpSize]);
+  if (partial && stopLoss) legs.push(['sl', stopLoss, body.slSize]);
+  if (partial) checkPartialRoom(account, symbol, idx, legs.length);
+  const trailingChanges = trailing !== undefined && (trailing !== (position.trailing?.distance ?? 0) || (activePrice || undefined) !== position.trailing?.activation);
+  const fullChanges = !partial && ((takeProfit !== undefined && takeProfit !== position.takeProfit) || (stopLoss !== undefined && stopLoss !== position.stopLoss));
+  if (!legs.length && !fullChanges && !trailingChanges) throw notModified();
+
+  const exitSide = position.side === 'long' ? 'sell' : 'buy';
+  for (const [leg, trigger, size] of legs) {
+    sandbox.engine.place(account, {
+      symbol, side: exitSide, type: 'market', qty: numberParam(size) ?? position.size, price: 0, reduceOnly: true, positionIdx: idx, clientId: '', kind: 'tpsl',
+      triggerPrice: trigger, tpslMode: 'Partial',
+      labels: { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' },
+    });
   }
-  if (trailing !== undefined) {
-    position.trailing = trailing > 0 ? { distance: trailing, activation: activePrice || undefined, active: false, extreme: 0 } : undefined;
-    if (position.trailing) {
-      const mark = sandbox.prices.get(symbol);
-      const reached = !position.trailing.activation || (position.side === 'long' ? mark >= position.trailing.activation : mark <= position.trailing.activation);
-      if (reached) Object.assign(position.trailing, { active: true, extreme: mark });
-    }
-  }
+  if (!partial && takeProfit !== undefined) position.takeProfit = takeProfit;
+  if (!partial && stopLoss !== undefined) position.stopLoss = stopLoss;
+  if (trailingChanges) setTrailing(position, last, trailing ?? 0, activePrice);
   position.updatedAt = sandbox.now();
   return {};
+}
+
+/** A trailing stop starts active when it has no activation price (or the market is already past it). */
+function setTrailing(position: Position, mark: number, distance: number, activePrice: number | undefined): void {
+  position.trailing = distance > 0 ? { distance, activation: activePrice || undefined, active: false, extreme: 0 } : undefined;
+  if (!position.trailing) return;
+  const reached = !position.trailing.activation || (position.side === 'long' ? mark >= position.trailing.activation : mark <= position.trailing.activation);
+  if (reached) Object.assign(position.trailing, { active: true, extreme: mark });
 }
 
 export const bybitPositionRoutes: RouteTable = {

@@ -24,10 +24,14 @@ function tickers(ctx: RequestContext): Record<string, unknown> {
   if (!category) throw paramError('category is required');
   const rows = category === 'linear' ? markets.filter((market) => !symbol || market.symbol === symbol) : [];
   const list = rows.map((market) => {
-    const price = num(ctx.sandbox.prices.get(market.symbol));
+    const mark = ctx.sandbox.prices.get(market.symbol);
+    const price = num(mark);
+    const book = ctx.sandbox.books.get('bybit', market.symbol);
+    const [bid] = book.levels('sell', mark);
+    const [ask] = book.levels('buy', mark);
     return {
-      symbol: market.symbol, lastPrice: price, markPrice: price, indexPrice: price, bid1Price: price, ask1Price: price,
-      bid1Size: '1', ask1Size: '1', prevPrice24h: price, price24hPcnt: '0', highPrice24h: price, lowPrice24h: price,
+      symbol: market.symbol, lastPrice: price, markPrice: price, indexPrice: price, bid1Price: num(bid?.price ?? mark), ask1Price: num(ask?.price ?? mark),
+      bid1Size: num(bid?.size ?? 0), ask1Size: num(ask?.size ?? 0), prevPrice24h: price, price24hPcnt: '0', highPrice24h: price, lowPrice24h: price,
       volume24h: '0', turnover24h: '0', fundingRate: '0.0001', nextFundingTime: '0', openInterest: '0',
     };
   });

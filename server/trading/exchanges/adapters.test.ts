@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import { guardedFetch } from '../../../tests/helpers/fetch-guard';
 import { createExchangeAdapters } from './index';
 import { ExchangeRateLimiter } from './rate-limiter';
@@ -9,7 +10,7 @@ let sandbox: RunningSandbox;
 let adapters: Record<ExchangeId, ExchangeAdapter>;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: guardedFetch, limiter: new ExchangeRateLimiter(), timeoutMs: 1500 });
 });
 afterAll(async () => sandbox?.close());

@@ -1,0 +1,123 @@
+import type { Account, MarginMode, Order, Permissions, Position, PositionMode } from './types';
+
+export interface Credentials {
+  exchange: Account['exchange'];
+  uid: string;
+  apiKey: string;
+  secret: string;
+  /** Bitget only ('' for Bybit). */
+  passphrase: string;
+}
+
+export interface AccountUpdate {
+  label?: string;
+  permissions?: Partial<Permissions>;
+  ips?: string[];
+  positionMode?: PositionMode;
+  marginMode?: MarginMode;
+}
+
+export interface OrderState {
+  id: string;
+  clientOrderId: string;
+  symbol: string;
+  side: Order['side'];
+  type: Order['type'];
+  kind: Order['kind'];
+  status: Order['status'];
+  /** Why it stopped without filling completely (types.ts CancelReason). */
+  cancelReason?: Order['cancelReason'];
+  qty: number;
+  price: number;
+  filledQty: number;
+  avgPrice: number;
+  fee: number;
+  reduceOnly: boolean;
+  positionIdx: Order['positionIdx'];
+  triggerPrice: number;
+  /** Preset TP/SL carried by an entry order (0 when none). */
+  takeProfit: number;
+  stopLoss: number;
+  labels: Record<string, string>;
+  createdAt: number;
+}
+
+export interface PositionState {
+  symbol: string;
+  positionIdx: Position['idx'];
+  side: 'long' | 'short';
+  size: number;
+  entryPrice: number;
+  leverage: { long: number; short: number };
+  realisedPnl: number;
+  takeProfit: number;
+  stopLoss: number;
+  trailing?: Position['trailing'];
+}
+
+export interface AccountState {
+  exchange: Account['exchange'];
+  uid: string;
+  apiKey: string;
+  label: string;
+  origin: Account['origin'];
+  permissions: Permissions;
+  ips: string[];
+  positionMode: PositionMode;
+  marginMode: MarginMode;
+  balances: Record<string, number>;
+  equity: number;
+  available: number;
+  positions: PositionState[];
+  orders: OrderState[];
+}
+
+export interface CounterState {
+  requestsByIp: Record<string, number>;
+  requestsByAccount: Record<string, number>;
+  rateLimitRejections: { byIp: Record<string, number>; byAccount: Record<string, number>; forced: number; total: number };
+  /** Addresses banned after exceeding the per-IP ceiling (`exchange:ip`) and when each ban ends (ms epoch). */
+  ipBans: Record<string, number>;
+}
+
+/** The control view of an order. */
+export function orderState(order: Order): OrderState {
+  return {
+    id: order.id,
+    clientOrderId: order.clientId,
+    symbol: order.symbol,
+    side: order.side,
+    type: order.type,
+    kind: order.kind,
+    status: order.status,
+    cancelReason: order.cancelReason,
+    qty: order.qty,
+    price: order.price,
+    filledQty: order.filledQty,
+    avgPrice: order.avgPrice,
+    fee: order.fee,
+    reduceOnly: order.reduceOnly,
+    positionIdx: order.positionIdx,
+    triggerPrice: order.triggerPrice,
+    takeProfit: order.takeProfit,
+    stopLoss: order.stopLoss,
+    labels: { ...order.labels },
+    createdAt: order.createdAt,
+  };
+}
+
+/** The control view of an open position. */
+export function positionState(account: Account, position: Position): PositionState {
+  return {
+    symbol: position.symbol,
+    positionIdx: position.idx,
+    side: position.side ?? 'long',
+    size: position.size,
+    entryPrice: position.entryPrice,
+    leverage: { ...(account.leverage.get(position.symbol) ?? { long: 10, short: 10 }) },
+    realisedPnl: position.realisedPnl,
+    takeProfit: position.takeProfit,
+    stopLoss: position.stopLoss,
+    trailing: position.trailing ? { ...position.trailing } : undefined,
+  };
+}
