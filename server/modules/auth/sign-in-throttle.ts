@@ -16,10 +16,13 @@ export const signInPolicy = {
   /** Wrong passwords one address may try for one account before it has to wait. */
   freeFailures: 5,
   /** Failures of one address count for this long. */
-  addressWindowMs: 15 * 60 * 1000,
-  /** The wait after the free failures; it doubles with each further failure, up to `maxDelayMs`. */
+  addressWindowMs: 60 * 60 * 1000,
+  /**
+   * The wait after the free failures; it doubles with each further failure, up to `maxDelayMs`:
+   * one address gets at most 5 + 10 + 2 = 17 guesses an hour.
+   */
   firstDelayMs: 1000,
-  maxDelayMs: 5 * 60 * 1000,
+  maxDelayMs: 15 * 60 * 1000,
   /** Wrong passwords per account and hour from every address it has never signed in from. */
   unfamiliarFailuresPerHour: 100,
   unfamiliarWindowMs: 60 * 60 * 1000,
