@@ -43,7 +43,7 @@ const NUMBER_TEXT = /^-?\d+(\.\d+)?$/;
 
 /** The JSON schema of `schema` as the OpenAPI document shows it, to document a value read differently. */
 function documentedAs(schema: z.ZodType): Record<string, unknown> {
-  const documented: Record<string, unknown> = { ...z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }), pattern: undefined };
+  const documented: Record<string, unknown> = { ...z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' }), pattern: undefined, anyOf: undefined };
   delete documented.$schema;
   return documented;
 }
@@ -62,6 +62,16 @@ export function numberFromText(schema: z.ZodNumber, error = 'must be a number') 
 }
 
 /**
+ * `numberFromText` with a default for a value left out (said in the description: JSON Schema cannot
+ * carry the default of a value read from text).
+ */
+function numberFromTextOr(schema: z.ZodNumber, error: string, defaultValue: number) {
+  return numberFromText(schema, error)
+    .default(defaultValue)
+    .meta({ ...documentedAs(schema), description: `Default ${defaultValue}` });
+}
+
+/**
  * A number that must be one of `values`, with one readable message; documented as an enum. The
  * values are checked at run time, so clients may hold them as plain numbers.
  */
@@ -69,7 +79,7 @@ export function numberOneOf(values: readonly number[], error: string) {
   return z
     .number({ error })
     .refine((value) => values.includes(value), { error })
-    .meta({ enum: [...values] });
+    .meta({ type: 'integer', enum: [...values] });
 }
 
 /** An id in a path or a query string. */
@@ -98,8 +108,8 @@ export type PageRequest = z.infer<typeof pageRequest>;
 /** pageIndex + pageSize in a query string (GET lists). */
 export function pageQueryOf(defaultSize: number = DEFAULT_PAGE_SIZE) {
   return z.object({
-    pageIndex: numberFromText(pageIndexNumber, 'pageIndex must be a number').default(0),
-    pageSize: numberFromText(pageSizeNumber, 'pageSize must be a number').default(defaultSize),
+    pageIndex: numberFromTextOr(pageIndexNumber, 'pageIndex must be a number', 0),
+    pageSize: numberFromTextOr(pageSizeNumber, 'pageSize must be a number', defaultSize),
   });
 }
 
@@ -119,6 +129,11 @@ export const sort = z.object({
   type: z.literal([1, 2], { error: 'sort type must be 1 (ascending) or 2 (descending)' }),
 });
 
-export const email = text().trim().toLowerCase().max(254, 'must be at most 254 characters').pipe(z.email('must be a valid email address'));
+export const email = text()
+  .trim()
+  .toLowerCase()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be a valid email address'))
+  .meta({ format: 'email' });
 export const password = text().min(8, 'Password must be at least 8 characters').max(200, 'Password is too long');
 export const personName = text().trim().min(1, 'is required').max(100, 'must be at most 100 characters');

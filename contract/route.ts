@@ -29,6 +29,8 @@ export interface RouteDef<
   unauthenticatedMessage?: string;
   /** Body size limit in bytes, when it differs from the server default. */
   bodyLimit?: number;
+  /** The handler reads the body itself, as text of any content type: what the OpenAPI document says of it. */
+  rawBody?: string;
   /**
    * Error statuses the handler itself answers (404 unknown record, 409 conflict, 429 rate limit...).
    * Those every route of its kind can answer (400 bad input, 401/403 on protected routes, 413/415

@@ -38,6 +38,7 @@ export const webhookRoutes = {
     params: webhookParams,
     data: webhookAnswer,
     bodyLimit: WEBHOOK_BODY_LIMIT,
+    rawBody: 'The TradingView alert message: plain text (e.g. "close" or "BTCUSDT.P buy") or JSON (e.g. {"action":"open","alert_id":"{{timenow}}"}), any content type.',
     errors: [ErrorStatus.Forbidden, ErrorStatus.NotFound],
   }),
 };

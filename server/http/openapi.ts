@@ -54,6 +54,39 @@ export function errorResponsesOf(route: RouteDef): Record<number, z.ZodType> {
   return Object.fromEntries(errorStatusesOf(route).map((status) => [status, errorSchemas.get(status)!]));
 }
 
+/** Vendor keys a route schema carries for `completeRequestBodies` (the zod body schema cannot say them). */
+const RAW_BODY = 'x-raw-body';
+const OPTIONAL_BODY = 'x-optional-body';
+
+/** What the document must add about a route's body: one read as raw text, or one that may be left out. */
+export function bodyDocumentationOf(route: RouteDef): Record<string, unknown> {
+  if (route.rawBody) return { [RAW_BODY]: { description: route.rawBody, maxLength: route.bodyLimit } };
+  if (route.body?.safeParse(undefined).success) return { [OPTIONAL_BODY]: true };
+  return {};
+}
+
+type Operation = Record<string, unknown> & { requestBody?: { required?: boolean } };
+
+/** Turns the vendor keys of `bodyDocumentationOf` into the operations' requestBody. */
+function completeRequestBodies(document: { paths?: Record<string, Record<string, Operation>> }) {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const raw = operation[RAW_BODY] as { description: string; maxLength?: number } | undefined;
+      if (raw) {
+        operation.requestBody = {
+          required: false,
+          description: raw.description,
+          content: { 'text/plain': { schema: { type: 'string', maxLength: raw.maxLength } }, 'application/json': { schema: { type: 'object' } } },
+        } as Operation['requestBody'];
+      }
+      if (operation[OPTIONAL_BODY] && operation.requestBody) operation.requestBody.required = false;
+      delete operation[RAW_BODY];
+      delete operation[OPTIONAL_BODY];
+    }
+  }
+  return document;
+}
+
 /**
  * The product's document: the /api operations only (the sandbox, static files and pages are not
  * part of the product API), each protected one with the bearer scheme.
@@ -71,5 +104,10 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   transform: (document) => {
     if (!document.url.startsWith('/api/')) return { schema: { ...document.schema, hide: true }, url: document.url };
     return jsonSchemaTransform(document);
+  },
+  transformObject: (documentObject) => {
+    if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+    completeRequestBodies(documentObject.openapiObject as Parameters<typeof completeRequestBodies>[0]);
+    return documentObject.openapiObject;
   },
 };

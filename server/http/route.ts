@@ -5,7 +5,7 @@ import { envelopeOf } from '../../contract/envelope';
 import type { RouteBody, RouteDef, RouteParams, RouteQuery } from '../../contract/route';
 import { isPublic, type AccessRule } from '../../contract/access';
 import { ok } from './envelope';
-import { errorResponsesOf } from './openapi';
+import { bodyDocumentationOf, errorResponsesOf } from './openapi';
 
 export interface AuthContext {
   accountId: number;
@@ -50,6 +50,7 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
       ...(isPublic(route.access) ? {} : { security: [{ bearer: [] }] }),
+      ...bodyDocumentationOf(route),
       response: { 200: envelopeOf(route.data), ...errorResponsesOf(route) },
     },
     handler: async (request, reply) => {
