@@ -43,7 +43,8 @@ export function errorStatusesOf(route: RouteDef): ErrorStatus[] {
   }
   if (readsBody) {
     statuses.add(ErrorStatus.PayloadTooLarge);
-    if (route.body) statuses.add(ErrorStatus.UnsupportedMediaType);
+    // A body of a type no parser reads is refused even where none is expected; raw-body routes read any type.
+    if (!route.rawBody) statuses.add(ErrorStatus.UnsupportedMediaType);
   }
   statuses.add(ErrorStatus.Internal);
   return [...statuses].sort((a, b) => a - b);
