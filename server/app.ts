@@ -28,7 +28,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
     // Longer than any valid path value (webhook tokens have at most 200 characters); longer ones answer 414.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorAnswer,
   });
   // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):

@@ -36,7 +36,12 @@ export function errorStatusesOf(route: RouteDef): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(route.errors ?? []);
   const readsBody = BODY_METHODS.has(route.method);
   if (route.params || route.query || route.body || readsBody) statuses.add(ErrorStatus.BadRequest);
-  if (route.params) statuses.add(ErrorStatus.UriTooLong);
+  if (route.params) {
+    statuses.add(ErrorStatus.UriTooLong);
+    // A path value of "." or ".." is resolved away by URL rules, landing on another path (or none).
+    statuses.add(ErrorStatus.NotFound);
+    statuses.add(ErrorStatus.MethodNotAllowed);
+  }
   if (!isPublic(route.access)) {
     statuses.add(ErrorStatus.Unauthorized);
     statuses.add(ErrorStatus.Forbidden);
