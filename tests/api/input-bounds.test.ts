@@ -50,6 +50,22 @@ describe('ids are PostgreSQL integers: 400 for one that cannot exist, 404 for an
     expect(agents.status).toBe(400);
   });
 
+  it('refuses ids beyond int4 in search filters (order id, transaction id, agent id)', async () => {
+    for (const [url, name] of [
+      ['/api/order/search', 'id'],
+      ['/api/error/search', 'transactionId'],
+      ['/api/exit/search', 'transactionId'],
+      ['/api/registrationid/search', 'agentId'],
+    ] as const) {
+      for (const value of [2147483648, '99999999999']) {
+        const answer = await ctx.api('POST', url, { token: admin, body: { filter: [{ name, value }] } });
+        expect([url, value, answer.status]).toEqual([url, value, 400]);
+      }
+      const largest = await ctx.api('POST', url, { token: admin, body: { filter: [{ name, value: 2147483647 }] } });
+      expect([url, largest.status, largest.body.data.paging.totalCount]).toEqual([url, 200, 0]);
+    }
+  });
+
   it('does not coerce: true is no customer id, "5" is no page index', async () => {
     const sync = await ctx.api('POST', '/api/health/sync', { token: admin, body: { customerId: true } });
     expect([sync.status, sync.body.error?.message]).toEqual([400, 'body.customerId: must be a number']);
