@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublic } from '../../contract/access';
-import { MAX_ID } from '../../contract/common';
+import { MAX_ID, STORABLE_TEXT } from '../../contract/common';
 import { sandboxMountsFor } from '../../server/sandbox/index';
 import { errorStatusesOf } from '../../server/http/openapi';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { contractRoutes, openApiPathOf } from './contract-routes';
+import { jsonSchemaOf, type JsonSchema } from './fuzz-arbitraries';
 
 interface Operation {
   security?: Array<Record<string, unknown>>;
@@ -79,6 +80,28 @@ describe('/api/docs', () => {
     expect(filter.properties.filter.properties.agentIds).toMatchObject({ maxItems: 200, items: { type: 'integer', minimum: 1, maximum: MAX_ID } });
     const settings = operationOf('PUT', '/api/settings/earnings')!.requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>> };
     expect(settings.properties.defaultProfitSharePct).toEqual({ type: 'number', minimum: 0, maximum: 100 });
+  });
+
+  it('gives every text field of every request the one storable-text rule of the contract', () => {
+    const unguarded: string[] = [];
+    const walk = (schema: JsonSchema, where: string) => {
+      const patterns = [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)];
+      if (schema.type === 'string' && !schema.enum && !patterns.includes(STORABLE_TEXT.source)) unguarded.push(where);
+      for (const [name, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}.${name}`);
+      for (const [index, branch] of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].entries()) walk(branch, `${where}|${index}`);
+      if (schema.items) walk(schema.items, `${where}[]`);
+    };
+    let strings = 0;
+    for (const route of contractRoutes) {
+      for (const [part, schema] of [['params', route.params], ['query', route.query], ['body', route.body]] as const) {
+        if (!schema) continue;
+        const json = jsonSchemaOf(schema);
+        strings += JSON.stringify(json).split('"type":"string"').length - 1;
+        walk(json, `${route.method} ${route.path} ${part}`);
+      }
+    }
+    expect(strings).toBeGreaterThan(50);
+    expect(unguarded).toEqual([]);
   });
 
   it('describes bodies honestly: the webhook reads any text up to 64 KiB, the audit export body may be left out', () => {
