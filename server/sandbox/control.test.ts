@@ -120,7 +120,7 @@ describe('accounts through the control endpoint', () => {
 describe('strictness switches of the unverified rows', () => {
   it('default to the stricter reading, are set at start and through PATCH /control/strictness, and come back on reset', async () => {
     const sandbox = await start({ randomWalk: false, strictness: { bitgetStopAtEntryRefused: false } });
-    const read = async () => (await (await fetch(`${sandbox.url}/control/strictness`)).json()) as Record<string, boolean>;
+    const read = async () => (await (await fetch(`${sandbox.url}/control/strictness`, { headers: { 'x-sandbox-control': sandbox.controlToken } })).json()) as Record<string, boolean>;
     expect(await read()).toEqual({
       bybitConditionalSurvivesClose: true,
       bitgetStopAtEntryRefused: false,
@@ -129,7 +129,7 @@ describe('strictness switches of the unverified rows', () => {
       bitgetSecondPositionTpslRefused: true,
       bitgetOversizedReduceOnlyRefused: true,
     });
-    const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', body: JSON.stringify(body) });
+    const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });
     const changed = await patch({ bybitConditionalSurvivesClose: false });
     expect(((await changed.json()) as Record<string, boolean>).bybitConditionalSurvivesClose).toBe(false);
     const unknown = await patch({ lenientEverything: true });

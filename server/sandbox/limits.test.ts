@@ -74,7 +74,7 @@ describe('per-IP ceilings of the real exchanges', () => {
   });
 
   it('the ban length is configurable (start option ipBanMs, PUT /control/ip-ban) and DELETE /control/ip-bans lifts bans', async () => {
-    const put = await fetch(`${sandbox.url}/control/ip-ban`, { method: 'PUT', body: JSON.stringify({ ms: 2000 }) });
+    const put = await fetch(`${sandbox.url}/control/ip-ban`, { method: 'PUT', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ ms: 2000 }) });
     expect(await put.json()).toEqual({ ms: 2000 });
     const start = Date.now();
     frozen = start;
@@ -85,7 +85,7 @@ describe('per-IP ceilings of the real exchanges', () => {
     frozen = start + 12_000;
     await burst('/v5/market/time', 601);
     expect((await get('/v5/market/time', {})).status).toBe(403);
-    expect((await fetch(`${sandbox.url}/control/ip-bans`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/control/ip-bans`, { method: 'DELETE', headers: { 'x-sandbox-control': sandbox.controlToken } })).status).toBe(200);
     frozen = start + 18_000;
     expect((await get('/v5/market/time', {})).status).toBe(200);
   });
