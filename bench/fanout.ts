@@ -15,6 +15,7 @@ import { migrate } from '../server/db/migrate';
 import { strategies, strategyGroups } from '../server/db/schema/index';
 import { createLogger } from '../server/logger';
 import { encryptCredentials } from '../server/modules/customers/credentials';
+import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
 import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
 import { createDispatcher } from '../server/trading/dispatcher';
 import { prepareStrategyAccounts } from '../server/trading/prepare';
@@ -35,7 +36,7 @@ async function insertStrategy(deps: Deps, group: number): Promise<{ id: string; 
   const token = randomBytes(24).toString('base64url');
   await deps.db.insert(strategies).values({
     id, symbol: 'BTCUSDT', entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, takeProfitMode: 1,
-    tp1TargetLevel: '3', tp1CloseVolume: '100', stopLossType: AmountType.Percent, stopLossAmount: '2', webhookToken: token,
+    tp1TargetLevel: '3', tp1CloseVolume: '100', stopLossType: AmountType.Percent, stopLossAmount: '2', ...webhookTokenColumns(deps.secrets, id, token),
   });
   await deps.db.insert(strategyGroups).values({ strategyId: id, group, investType: AmountType.Quantity, investAmount: '0.001' });
   return { id, token };

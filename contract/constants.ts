@@ -2,6 +2,8 @@
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+/** Far beyond any list of the platform; a larger page index could only ask PostgreSQL for an absurd offset. */
+export const MAX_PAGE_INDEX = 1_000_000;
 export const REGISTRATION_ID_PAGE_SIZE = 100;
 export const AUDIT_PAGE_SIZE = 50;
 export const EXCLUSIVE_SEARCH_PAGE_SIZE = 100;

@@ -29,7 +29,34 @@ export interface RouteDef<
   unauthenticatedMessage?: string;
   /** Body size limit in bytes, when it differs from the server default. */
   bodyLimit?: number;
+  /** The handler reads the body itself, as text of any content type: what the OpenAPI document says of it. */
+  rawBody?: string;
+  /**
+   * Error statuses the handler itself answers (404 unknown record, 409 conflict, 429 rate limit...).
+   * Those every route of its kind can answer (400 bad input, 401/403 on protected routes, 413/415
+   * on routes that read a body, 500) are added by the server; the OpenAPI document lists them all.
+   */
+  errors?: readonly ErrorStatus[];
 }
+
+/** The error statuses the API answers, always with the envelope. */
+export const ErrorStatus = {
+  BadRequest: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  Conflict: 409,
+  Gone: 410,
+  PayloadTooLarge: 413,
+  UriTooLong: 414,
+  UnsupportedMediaType: 415,
+  TooManyRequests: 429,
+  Internal: 500,
+  BadGateway: 502,
+  Unavailable: 503,
+} as const;
+export type ErrorStatus = (typeof ErrorStatus)[keyof typeof ErrorStatus];
 
 export function defineRoute<
   P extends z.ZodType | undefined = undefined,

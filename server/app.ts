@@ -5,10 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { installAccessControl } from './http/access-hook';
-import { installErrorHandler } from './http/error-handler';
+import { API_ANSWER_HEADERS, frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
+import { openApiOptions } from './http/openapi';
 import { routeModules } from './modules/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +27,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     loggerInstance: deps.log,
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 1024 * 1024,
+    // Longer than any valid path value (webhook tokens have at most 200 characters); longer ones answer 414.
+    routerOptions: { maxParamLength: 500 },
+    frameworkErrors: frameworkErrorAnswer,
   });
   // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):
   // an empty body is no body, not an error. Everything else goes through Fastify's safe parser.
@@ -58,12 +62,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Copytrade platform API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
+  await app.register(swagger, openApiOptions);
+
+  // API answers are personal (tokens, customer data): no cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.headers(API_ANSWER_HEADERS);
   });
 
   installErrorHandler(app, options.serveWeb ? path.join(root, 'dist') : undefined);

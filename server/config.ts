@@ -15,6 +15,11 @@ export interface Config {
   exchangeMode: ExchangeMode;
   /** Address people use to reach this server (links in mails, OAuth redirect URIs). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. When not, quick connect builds its browser-facing URLs from the
+   * loopback name the browser used (localhost or 127.0.0.1 on PORT), so either works.
+   */
+  publicUrlConfigured: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
@@ -38,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     masterKey: env.MASTER_KEY || undefined,
     exchangeMode,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',

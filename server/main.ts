@@ -8,8 +8,9 @@ import { ensureAdmin } from './cli/admin';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
-import { sandboxPlugin } from './sandbox/index';
+import { sandboxMountsFor } from './sandbox/index';
 import { createLogger } from './logger';
+import { sealLegacyWebhookTokens } from './modules/strategies/webhook-token';
 import { startDispatcher } from './trading/start';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,16 +31,11 @@ export async function main(): Promise<void> {
     if (admin.created) log.info(`created admin ${config.adminEmail}`);
   }
   const deps = createDeps(config, database, log);
+  const sealed = await sealLegacyWebhookTokens(deps.db, deps.secrets);
+  if (sealed > 0) log.info(`sealed ${sealed} webhook tokens stored before hashing`);
   const app = await buildApp(deps, {
     serveWeb: true,
-    extraPlugins:
-      config.exchangeMode === 'sandbox'
-        ? [
-            async (instance) => {
-              await instance.register(sandboxPlugin, { prefix: '/sandbox' });
-            },
-          ]
-        : [],
+    extraPlugins: sandboxMountsFor(config, process.env, (line) => log.info(line)),
   });
 
   let dispatcher: Awaited<ReturnType<typeof startDispatcher>> | undefined;

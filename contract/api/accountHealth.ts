@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ENABLED_EXCHANGES } from '../enums';
-import { id, pageRequestOf } from '../common';
+import { id, numberOneOf, pageRequestOf, text } from '../common';
 import { pagedOf } from '../envelope';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 
 /**
  * Account Health Check (/activity/account). The spec shows no content and no paths; these are ours:
@@ -36,9 +36,7 @@ export const healthRow = z.object({
 });
 export type HealthRow = z.infer<typeof healthRow>;
 
-const enabledPlatform = z
-  .number({ error: 'platformType must be 1 (Bitget) or 2 (Bybit)' })
-  .refine((v) => ENABLED_EXCHANGES.includes(v as (typeof ENABLED_EXCHANGES)[number]), { error: 'platformType must be 1 (Bitget) or 2 (Bybit)' });
+const enabledPlatform = numberOneOf(ENABLED_EXCHANGES, 'platformType must be 1 (Bitget) or 2 (Bybit)');
 
 export const healthSearchBody = pageRequestOf(50).extend({
   platformType: enabledPlatform.nullish(),
@@ -49,7 +47,7 @@ export const healthSearchBody = pageRequestOf(50).extend({
   /** Only keys the exchange refused. */
   keyInvalid: z.boolean({ error: 'keyInvalid must be true or false' }).default(false),
   /** Part of the customer's first name, last name or email. */
-  name: z.string().trim().max(100, 'name may be at most 100 characters').nullish(),
+  name: text().trim().max(100, 'name may be at most 100 characters').nullish(),
 });
 
 export const healthSyncBody = z.object({
@@ -78,6 +76,6 @@ export const accountHealthRoutes = {
   sync: defineRoute({
     method: 'POST', path: '/api/health/sync', access: 'adminManage', tag: 'account health',
     summary: 'Sync wallets and key health now: every connected customer, or one',
-    body: healthSyncBody, data: healthSyncResult,
+    body: healthSyncBody, data: healthSyncResult, errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterItem, pageRequestOf } from '../common';
+import { filterItem, pageRequestOf, text } from '../common';
 import { AUDIT_PAGE_SIZE } from '../constants';
 import { pagedOf } from '../envelope';
 import { defineRoute } from '../route';
@@ -18,8 +18,7 @@ import { defineRoute } from '../route';
  */
 export const AUDIT_DAY_OFFSET_HOURS = 8;
 
-const auditDate = z
-  .string()
+const auditDate = text()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/, {
     message: 'must be an ISO date (YYYY-MM-DD) or date-time with a zone',
@@ -28,7 +27,7 @@ const auditDate = z
   .refine((value) => !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)), 'is not a real date');
 
 export const auditSearchQuery = z.object({ startDate: auditDate.optional(), endDate: auditDate.optional() });
-export const auditSearchBody = pageRequestOf(AUDIT_PAGE_SIZE).extend({ filter: z.array(filterItem).default([]) });
+export const auditSearchBody = pageRequestOf(AUDIT_PAGE_SIZE).extend({ filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]) });
 
 export const auditItem = z.object({
   id: z.number().int(),
@@ -51,7 +50,10 @@ export const auditItem = z.object({
 export type AuditItem = z.infer<typeof auditItem>;
 
 /** Export takes the same filters as the search (all rows when empty). */
-export const auditExportBody = z.preprocess((value) => value ?? {}, z.object({ filter: z.array(filterItem).default([]) }));
+export const auditExportBody = z
+  .object({ filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]) })
+  .nullish()
+  .transform((body) => body ?? { filter: [] });
 export const exportResult = z.object({ fileBase64String: z.string(), fileName: z.string() });
 
 export const auditRoutes = {

@@ -16,7 +16,7 @@ export const country = countryRef.extend({ dialCode: z.string() });
 export type Country = z.infer<typeof country>;
 
 export const countrySearchBody = pageRequestOf(COUNTRY_PAGE_SIZE).extend({
-  filter: z.array(filterItem).default([]),
+  filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]),
 });
 
 export const countryRoutes = {

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { EXCLUSIVE_SEARCH_PAGE_SIZE } from '../constants';
 import { AccountStatus, ApplicationSource, CustomerGroup, ENABLED_EXCHANGES, Exchange, NO_EXCHANGE, enumValues } from '../enums';
-import { id, month, pageRequestOf, sort } from '../common';
+import { id, idOf, idParam, month, numberOneOf as oneOf, pageRequestOf, sort, text } from '../common';
 import { pagedOf, success } from '../envelope';
 import { validation } from '../messages';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 import { account } from './account';
 
-/** A zod schema accepting exactly the given numbers, with one readable message. */
-function oneOf(values: readonly number[], error: string) {
-  return z.number({ error }).refine((v) => values.includes(v), { error });
-}
 
 const groupList = 'Gold 1, Internal 2, Vip 3, Occasion 4 or Exclusive 5';
 export const customerGroupValue = oneOf(enumValues(CustomerGroup), `group must be ${groupList}`);
@@ -23,9 +19,10 @@ export const platformTypeValue = oneOf([NO_EXCHANGE, ...enumValues(Exchange)], '
 /** An exchange a customer can be connected to today (Binance and OKX are 'Coming soon'). */
 export const enabledExchange = oneOf(ENABLED_EXCHANGES, `${validation.selectExchange}: platformType must be 1 (Bitget) or 2 (Bybit)`);
 
-const credential = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(512, `${name} is too long`);
-const optionalPassphrase = z.string().trim().max(512, 'passphrase is too long').nullish().transform((v) => (v ? v : null));
+const credential = (name: string) => text({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(512, `${name} is too long`);
+const optionalPassphrase = text().trim().max(512, 'passphrase is too long').nullish().transform((v) => (v ? v : null));
 const ids = (name: string) => z.array(id).max(200, `${name} may list at most 200 values`);
+const list = (name: string, max: number) => `${name} may list at most ${max} values`;
 
 /** The agent shown on a customer row. */
 export const customerAgent = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() });
@@ -58,13 +55,13 @@ export const customer = z.object({
 export type Customer = z.infer<typeof customer>;
 
 export const customerFilter = z.object({
-  statuses: z.array(accountStatusValue).max(5).default([]),
+  statuses: z.array(accountStatusValue).max(5, list('statuses', 5)).default([]),
   countryIds: ids('countryIds').default([]),
   agentIds: ids('agentIds').default([]),
-  groups: z.array(customerGroupValue).max(5).default([]),
+  groups: z.array(customerGroupValue).max(5, list('groups', 5)).default([]),
   /** Months of the customer's datetimeInserted, YYYY-MM (UTC). */
   datetimesInserted: z.array(month).max(120, 'datetimesInserted may list at most 120 months').default([]),
-  platformTypes: z.array(platformTypeValue).max(5).default([]),
+  platformTypes: z.array(platformTypeValue).max(5, list('platformTypes', 5)).default([]),
 });
 export type CustomerFilter = z.infer<typeof customerFilter>;
 
@@ -85,10 +82,10 @@ export const customerFilterBody = pageRequestOf().extend({
 export type CustomerFilterBody = z.infer<typeof customerFilterBody>;
 
 export const textSearchBody = pageRequestOf().extend({
-  text: z.string({ error: 'text is required' }).trim().max(200, 'text is too long'),
+  text: text({ error: 'text is required' }).trim().max(200, 'text is too long'),
 });
 export const exclusiveSearchBody = pageRequestOf(EXCLUSIVE_SEARCH_PAGE_SIZE).extend({
-  text: z.string().trim().max(200, 'text is too long').default(''),
+  text: text().trim().max(200, 'text is too long').default(''),
 });
 export const exclusiveCandidate = z.object({
   id: z.number().int(),
@@ -107,7 +104,7 @@ export const customerCreateBody = z
     passphrase: optionalPassphrase,
     applicationSource: z.literal(ApplicationSource.Internal, { error: 'applicationSource must be 1 (Internal) for customers added by staff' }).default(ApplicationSource.Internal),
     exchangeAccountUUID: credential('exchangeAccountUUID'),
-    agentId: z.number({ error: validation.selectAgent }).int(validation.selectAgent).positive(validation.selectAgent),
+    agentId: idOf(validation.selectAgent),
     group: customerGroupValue.nullish(),
     isExclusive: z.boolean().default(false),
     profitSharePct: profitSharePct.nullish(),
@@ -142,11 +139,11 @@ export const customerRoutes = {
   create: defineRoute({
     method: 'POST', path: '/api/customer', access: 'staffCreateCustomer', tag: 'customers',
     summary: 'Attach exchange credentials, agent and (optionally) group to a customer account made with POST /api/account',
-    body: customerCreateBody, data: customer,
+    body: customerCreateBody, data: customer, errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   own: defineRoute({
     method: 'GET', path: '/api/customer', access: 'customerOwn', tag: 'customers',
-    summary: "The signed-in customer's own record", data: customer,
+    summary: "The signed-in customer's own record", data: customer, errors: [ErrorStatus.NotFound],
   }),
   statistics: defineRoute({
     method: 'GET', path: '/api/customer/statistics', access: 'staffRead', tag: 'customers',
@@ -154,19 +151,21 @@ export const customerRoutes = {
   }),
   byId: defineRoute({
     method: 'GET', path: '/api/customer/:id', access: ['staffRead', 'customerOwn'], tag: 'customers',
-    summary: 'One customer (customers: their own only)', params: z.object({ id }), data: customer, ownRecordsOnly: true,
+    summary: 'One customer (customers: their own only)', params: z.object({ id: idParam }), data: customer, ownRecordsOnly: true,
+    errors: [ErrorStatus.NotFound],
   }),
   credentials: defineRoute({
     method: 'PUT', path: '/api/customer/:id/short', access: 'adminManage', tag: 'customers',
-    summary: "Replace a customer's exchange and API credentials", params: z.object({ id }), body: credentialsBody, data: success,
+    summary: "Replace a customer's exchange and API credentials", params: z.object({ id: idParam }), body: credentialsBody, data: success,
+    errors: [ErrorStatus.NotFound],
   }),
   remove: defineRoute({
     method: 'DELETE', path: '/api/customer/:id', access: 'adminManage', tag: 'customers',
-    summary: "Delete a customer's account (soft delete)", params: z.object({ id }), data: success,
+    summary: "Delete a customer's account (soft delete)", params: z.object({ id: idParam }), data: success, errors: [ErrorStatus.NotFound],
   }),
   group: defineRoute({
     method: 'PATCH', path: '/api/customer/:id/group', access: 'adminManage', tag: 'customers',
-    summary: "Set a customer's group", params: z.object({ id }), body: groupChangeBody, data: success,
+    summary: "Set a customer's group", params: z.object({ id: idParam }), body: groupChangeBody, data: success, errors: [ErrorStatus.NotFound],
   }),
   bulkGroup: defineRoute({
     method: 'POST', path: '/api/customer/group/bulk', access: 'adminManage', tag: 'customers',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText } from '../common';
 import { defineRoute } from '../route';
 
 /**
@@ -22,21 +23,26 @@ import { defineRoute } from '../route';
  */
 export const DEFAULT_PROFIT_SHARE_PCT = 20;
 export const DEFAULT_MONTHLY_THRESHOLD_USDT = 0;
+/** Far above any monthly profit; keeps the setting inside what the stored decimal can hold. */
+export const MAX_MONTHLY_THRESHOLD_USDT = 1_000_000_000;
 
 export const earningsSettings = z.object({
-  defaultProfitSharePct: z.coerce
+  defaultProfitSharePct: z
     .number({ error: 'defaultProfitSharePct must be a number' })
     .min(0, 'defaultProfitSharePct must be between 0 and 100')
     .max(100, 'defaultProfitSharePct must be between 0 and 100'),
-  monthlyThresholdUsdt: z.coerce
+  monthlyThresholdUsdt: z
     .number({ error: 'monthlyThresholdUsdt must be a number' })
-    .finite()
-    .min(0, 'monthlyThresholdUsdt cannot be negative'),
+    .min(0, 'monthlyThresholdUsdt cannot be negative')
+    .max(MAX_MONTHLY_THRESHOLD_USDT, `monthlyThresholdUsdt must be at most ${MAX_MONTHLY_THRESHOLD_USDT}`),
 });
 export type EarningsSettings = z.infer<typeof earningsSettings>;
 
 export const incomeQuery = z.object({
-  year: z.coerce.number({ error: 'year must be a number' }).int('year must be a whole number').min(2000, 'year must be 2000 or later').max(2100, 'year must be 2100 or earlier'),
+  year: numberFromText(
+    z.number({ error: 'year must be a number' }).int('year must be a whole number').min(2000, 'year must be 2000 or later').max(2100, 'year must be 2100 or earlier'),
+    'year must be a number',
+  ),
 });
 
 export const monthlyIncome = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, pageIndex, pageSizeOf } from '../common';
+import { id, idParam, pageQueryOf } from '../common';
 import { pagedOf, success } from '../envelope';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 import { account } from './account';
 import { createdResult } from './agent';
 
@@ -9,7 +9,7 @@ import { createdResult } from './agent';
 export const employee = z.object({ id: z.number().int(), account });
 export type Employee = z.infer<typeof employee>;
 
-export const employeeAllQuery = z.object({ pageIndex: pageIndex.default(0), pageSize: pageSizeOf() });
+export const employeeAllQuery = pageQueryOf();
 
 export const employeeDashboardStatistics = z.object({
   totalAgents: z.number().int(),
@@ -31,15 +31,16 @@ export const employeeRoutes = {
   }),
   byId: defineRoute({
     method: 'GET', path: '/api/employee/:id', access: 'staffRead', tag: 'employees',
-    summary: 'One employee or admin', params: z.object({ id }), data: employee,
+    summary: 'One employee or admin', params: z.object({ id: idParam }), data: employee, errors: [ErrorStatus.NotFound],
   }),
   create: defineRoute({
     method: 'POST', path: '/api/employee', access: 'adminManage', tag: 'employees',
     summary: 'Make an account created with accountType 3 (User) or 4 (Super Admin) a staff member',
-    body: z.object({ accountId: id }), data: createdResult,
+    body: z.object({ accountId: id }), data: createdResult, errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   delete: defineRoute({
     method: 'DELETE', path: '/api/employee/:id', access: 'adminManage', tag: 'employees',
-    summary: "Delete a staff member's account (soft delete: history stays)", params: z.object({ id }), data: success,
+    summary: "Delete a staff member's account (soft delete: history stays)", params: z.object({ id: idParam }), data: success,
+    errors: [ErrorStatus.NotFound],
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute } from '../route';
+import { text } from '../common';
+import { defineRoute, ErrorStatus } from '../route';
 
 /**
  * Quick connect (spec 2 "/auth/connect", 7 "GET {exchange path}{tempAccountId}"). The exchange path
@@ -9,8 +10,8 @@ import { defineRoute } from '../route';
  * /auth/exchange/success?platformType=N&accessToken=T (or a plain error page).
  */
 export const connectParams = z.object({
-  exchange: z.string().trim().toLowerCase().max(20, 'exchange is too long'),
-  tempAccountId: z.string().trim().max(64, 'tempAccountId is too long'),
+  exchange: text().trim().toLowerCase().max(20, 'exchange is too long'),
+  tempAccountId: text().trim().max(64, 'tempAccountId is too long'),
 });
 
 export const exchangeRoutes = {
@@ -18,6 +19,7 @@ export const exchangeRoutes = {
     method: 'GET', path: '/api/security/:exchange/oauth/:tempAccountId', access: 'public', tag: 'security',
     summary: "The exchange's authorize URL for a sign-up's quick connect (state signed and bound to the temporary account, 10 minutes)",
     params: connectParams, data: z.object({ url: z.string() }),
+    errors: [ErrorStatus.NotFound, ErrorStatus.Conflict, ErrorStatus.Gone, ErrorStatus.Unavailable],
   }),
 };
 

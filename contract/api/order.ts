@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { filterItem, id, pageRequest } from '../common';
+import { filterItem, idParam, pageRequest } from '../common';
 import { pagedOf } from '../envelope';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 
 /**
  * Orders (the spec's "transactions"). Filter names: `id` (order id), `datetimeInserted` (a month
@@ -43,7 +43,7 @@ export const customerExecution = z.object({
 });
 export type CustomerExecution = z.infer<typeof customerExecution>;
 
-export const orderSearchBody = pageRequest.extend({ filter: z.array(filterItem).default([]) });
+export const orderSearchBody = pageRequest.extend({ filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]) });
 
 export const orderStatistics = z.object({ win: z.number().int(), loss: z.number().int(), totalDeal: z.number().int() });
 
@@ -68,7 +68,7 @@ export const orderRoutes = {
   close: defineRoute({
     method: 'PATCH', path: '/api/order/:id', access: 'adminTrading', tag: 'orders',
     summary: "Close every customer's position of the order at market (reduce-only); cannot be undone. 409 when the order is closed or already being closed",
-    params: z.object({ id }), data: order,
+    params: z.object({ id: idParam }), data: order, errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   customerSearch: defineRoute({
     method: 'POST', path: '/api/customer/orders/search', access: 'customerOwn', tag: 'orders',

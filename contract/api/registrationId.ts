@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { REGISTRATION_ID_PAGE_SIZE } from '../constants';
-import { filterItem, pageRequestOf } from '../common';
+import { filterItem, idOf, numberFromText, pageRequestOf } from '../common';
 import { pagedOf } from '../envelope';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 import { ui } from '../messages';
 
 export const registrationIdItem = z.object({
@@ -21,18 +21,18 @@ export type RegistrationIdItem = z.infer<typeof registrationIdItem>;
 export const REGISTRATION_ID_FILTERS = ['status', 'code', 'agentId'] as const;
 
 export const registrationIdSearchBody = pageRequestOf(REGISTRATION_ID_PAGE_SIZE).extend({
-  filter: z.array(filterItem).max(10).default([]),
+  filter: z.array(filterItem).max(10, 'filter may list at most 10 items').default([]),
 });
 
 export const registrationIdStatistics = z.object({ used: z.number().int(), pending: z.number().int(), expired: z.number().int() });
 
-const agentIdValue = z.coerce.number({ error: ui.registrationId.agentRequired }).int(ui.registrationId.agentRequired).positive(ui.registrationId.agentRequired);
+const agentIdValue = idOf(ui.registrationId.agentRequired);
 
 export const registrationIdRoutes = {
   search: defineRoute({
     method: 'POST', path: '/api/registrationid/search', access: ['agentOwn', 'staffRead'], tag: 'registration-ids',
     summary: "Registration IDs, newest first (agents: their own; staff: everyone's, with the agent's name)",
-    body: registrationIdSearchBody, data: pagedOf(registrationIdItem), ownRecordsOnly: true,
+    body: registrationIdSearchBody, data: pagedOf(registrationIdItem), ownRecordsOnly: true, errors: [ErrorStatus.NotFound],
   }),
   statistics: defineRoute({
     method: 'GET', path: '/api/registrationid/statistics', access: ['agentOwn', 'staffRead'], tag: 'registration-ids',
@@ -41,13 +41,13 @@ export const registrationIdRoutes = {
   }),
   createOwn: defineRoute({
     method: 'POST', path: '/api/registrationid', access: 'agentOwn', tag: 'registration-ids',
-    summary: 'Create a single-use Registration ID for the signed-in agent (valid 14 days)', data: registrationIdItem,
+    summary: 'Create a single-use Registration ID for the signed-in agent (valid 14 days)', data: registrationIdItem, errors: [ErrorStatus.NotFound],
   }),
   createForAgent: defineRoute({
     method: 'POST', path: '/api/registrationid/as/:agentId', access: 'adminForAgent', tag: 'registration-ids',
     summary: 'Create a single-use Registration ID for the chosen agent (valid 14 days)',
-    params: z.object({ agentId: agentIdValue }),
+    params: z.object({ agentId: numberFromText(agentIdValue, ui.registrationId.agentRequired) }),
     body: z.object({ agentId: agentIdValue.optional() }).nullish(),
-    data: registrationIdItem,
+    data: registrationIdItem, errors: [ErrorStatus.NotFound],
   }),
 };

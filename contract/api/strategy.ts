@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterItem, pageRequest } from '../common';
+import { filterItem, MAX_ID, pageRequest, text } from '../common';
 import { POSITION_CLOSE_MAX, POSITION_CLOSE_MIN } from '../constants';
 import {
   AmountType,
@@ -10,7 +10,7 @@ import {
 } from '../enums';
 import { pagedOf } from '../envelope';
 import { validation } from '../messages';
-import { defineRoute } from '../route';
+import { defineRoute, ErrorStatus } from '../route';
 
 /**
  * The strategy form's rules (spec 5 "Strategy save"), in one schema used by the server and the web
@@ -19,13 +19,15 @@ import { defineRoute } from '../route';
  */
 
 export const MAX_LEVERAGE = 200;
+/** Largest amount, level or volume a strategy may hold (the database keeps 16 digits before the point). */
+export const MAX_STRATEGY_NUMBER = 1_000_000_000_000;
 export const STRATEGY_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** TradingView marks perpetuals with `.P` (BTCUSDT.P); the exchanges call it BTCUSDT. */
 export function normaliseSymbol(symbol: string): string {
   return symbol.trim().toUpperCase().replace(/\.P$/, '');
 }
 
-const loose = z.union([z.number(), z.string(), z.null()]).optional();
+const loose = z.union([z.number(), text().max(64, 'must be a number of at most 64 characters'), z.null()]).optional();
 const looseBool = z.union([z.boolean(), z.null()]).optional();
 const amountInput = z.object({ type: loose, amount: loose }).nullish();
 const tpInput = z.object({ targetLevel: loose, closeVolume: loose }).nullish();
@@ -35,12 +37,12 @@ export const strategyGroupsInput = z.array(groupInput, { error: 'groups must be 
 
 type Loose = z.infer<typeof loose>;
 
-/** undefined when the input is empty, NaN when it is not a number. */
+/** undefined when the input is empty, NaN when it is not a number (or one too large to store). */
 function num(value: Loose): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'number') return value;
-  if (value.trim() === '') return undefined;
-  return Number(value);
+  if (typeof value === 'string' && value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= MAX_STRATEGY_NUMBER ? n : NaN;
 }
 
 type Issue = { message: string; path: (string | number)[] };
@@ -96,7 +98,7 @@ function checkExclusiveCustomer(groups: StrategyGroupSetting[], value: Loose, is
     if (customerId !== undefined) issues.push({ message: 'An exclusive customer can be set only when the Exclusive group is chosen', path: ['exclusiveCustomerId'] });
     return null;
   }
-  if (customerId === undefined || !Number.isInteger(customerId) || customerId <= 0) {
+  if (customerId === undefined || !Number.isInteger(customerId) || customerId <= 0 || customerId > MAX_ID) {
     issues.push({ message: validation.selectOption, path: ['exclusiveCustomerId'] });
     return null;
   }
@@ -142,8 +144,8 @@ export const strategyUpdateBody = z
 export type StrategyUpdate = z.infer<typeof strategyUpdateBody>;
 
 export const strategyInput = z.object({
-  id: z.union([z.string(), z.null()]).optional(),
-  symbol: z.union([z.string(), z.null()]).optional(),
+  id: z.union([text().max(200, 'Strategy ID may use letters, digits, - and _ (at most 64)'), z.null()]).optional(),
+  symbol: z.union([text().max(200, 'Symbol/Token must be an exchange symbol such as BTCUSDT'), z.null()]).optional(),
   groups: strategyGroupsInput.optional(),
   entryDirection: loose,
   leverage: loose,
@@ -333,7 +335,10 @@ export const strategy = z.object({
   status: z.number().int(),
   exclusiveCustomerId: z.number().int().nullable(),
   exclusiveCustomer: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
-  webhookUrl: z.string(),
+  /** Admins only: the URL that trades (null for everyone else). */
+  webhookUrl: z.string().nullable(),
+  /** Whether the strategy has a webhook; what everyone but admins sees of it. */
+  hasWebhook: z.boolean(),
   win: z.number().int(),
   loss: z.number().int(),
   datetimeInserted: z.string(),
@@ -342,16 +347,16 @@ export const strategy = z.object({
 export type Strategy = z.infer<typeof strategy>;
 
 /** What a customer sees of the strategies of their group: no webhook, no other groups' amounts. */
-export const customerStrategy = strategy.omit({ webhookUrl: true, groups: true, exclusiveCustomerId: true, exclusiveCustomer: true }).extend({
+export const customerStrategy = strategy.omit({ webhookUrl: true, hasWebhook: true, groups: true, exclusiveCustomerId: true, exclusiveCustomer: true }).extend({
   investAmount: amountOut,
 });
 export type CustomerStrategy = z.infer<typeof customerStrategy>;
 
-export const strategyIdParams = z.object({ id: z.string().trim().min(1, 'Strategy ID is required').max(64) });
+export const strategyIdParams = z.object({ id: text().trim().min(1, 'Strategy ID is required').max(64, 'Strategy ID has at most 64 characters') });
 
-export const strategySearchBody = pageRequest.extend({ filter: z.array(filterItem).default([]) });
+export const strategySearchBody = pageRequest.extend({ filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]) });
 export const strategySortBody = pageRequest.extend({
-  type: z.union([z.literal(1), z.literal(2)], { error: 'type must be 1 (ascending) or 2 (descending)' }).default(1),
+  type: z.literal([1, 2], { error: 'type must be 1 (ascending) or 2 (descending)' }).default(1),
 });
 
 /** The manual Order placed: one execution per eligible customer; `skipped` customers are in the entry audit. */
@@ -368,20 +373,22 @@ export const strategyRoutes = {
     method: 'POST', path: '/api/strategy', access: 'adminTrading', tag: 'strategies',
     summary: 'Create a strategy (status Active); answers its id and webhook URL',
     body: strategyCreateBody, data: z.object({ id: z.string(), webhookUrl: z.string() }),
+    errors: [ErrorStatus.Conflict, ErrorStatus.Unavailable],
   }),
   get: defineRoute({
     method: 'GET', path: '/api/strategy/:id', access: 'staffRead', tag: 'strategies',
-    summary: 'One strategy with its groups, win/loss counts and webhook URL', params: strategyIdParams, data: strategy,
+    summary: 'One strategy with its groups and win/loss counts; the webhook URL is shown to admins only (others see hasWebhook)',
+    params: strategyIdParams, data: strategy, errors: [ErrorStatus.NotFound],
   }),
   update: defineRoute({
     method: 'PATCH', path: '/api/strategy/:id', access: 'adminTrading', tag: 'strategies',
     summary: 'Change the groups and the stop loss of a saved strategy (other fields are locked and ignored)',
-    params: strategyIdParams, body: strategyUpdateBody, data: strategy,
+    params: strategyIdParams, body: strategyUpdateBody, data: strategy, errors: [ErrorStatus.NotFound],
   }),
   remove: defineRoute({
     method: 'DELETE', path: '/api/strategy/:id', access: 'adminTrading', tag: 'strategies',
     summary: 'Delete a strategy without open orders; its webhook stops working', params: strategyIdParams,
-    data: z.object({ success: z.literal(true) }),
+    data: z.object({ success: z.literal(true) }), errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   search: defineRoute({
     method: 'POST', path: '/api/strategy/search', access: 'staffRead', tag: 'strategies',
@@ -395,15 +402,17 @@ export const strategyRoutes = {
   openLong: defineRoute({
     method: 'POST', path: '/api/strategy/:id/long', access: 'adminTrading', tag: 'strategies',
     summary: 'Open a long market order for every eligible customer of the strategy', params: strategyIdParams, data: manualOrderResult,
+    errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   openShort: defineRoute({
     method: 'POST', path: '/api/strategy/:id/short', access: 'adminTrading', tag: 'strategies',
     summary: 'Open a short market order for every eligible customer of the strategy', params: strategyIdParams, data: manualOrderResult,
+    errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   rotateWebhook: defineRoute({
     method: 'POST', path: '/api/strategy/:id/webhook/rotate', access: 'adminTrading', tag: 'strategies',
     summary: 'Replace the webhook token; the old URL stops working at once', params: strategyIdParams,
-    data: z.object({ id: z.string(), webhookUrl: z.string() }),
+    data: z.object({ id: z.string(), webhookUrl: z.string() }), errors: [ErrorStatus.NotFound],
   }),
   customerSearch: defineRoute({
     method: 'POST', path: '/api/customer/strategies/search', access: 'customerOwn', tag: 'strategies',

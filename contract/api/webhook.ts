@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { defineRoute } from '../route';
+import { text } from '../common';
+import { defineRoute, ErrorStatus } from '../route';
 
 export const webhookParams = z.object({
-  token: z.string().min(1).max(200),
+  token: text().min(1, 'token is required').max(200, 'token is too long'),
 });
 
 export const webhookAnswer = z.object({
@@ -23,6 +24,9 @@ export const webhookAnswer = z.object({
 });
 export type WebhookAnswer = z.infer<typeof webhookAnswer>;
 
+/** 64 KiB: a TradingView alert message is far smaller. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
 export const webhookRoutes = {
   receive: defineRoute({
     method: 'POST',
@@ -30,9 +34,11 @@ export const webhookRoutes = {
     access: 'public',
     tag: 'webhooks',
     summary:
-      'TradingView alert for one strategy (JSON or text). Optional action open/long/short/buy/sell/close/exit, market_position flat, alert_id, timestamp, ticker (BTCUSDT.P accepted), price. Answers at once; orders are placed after the answer.',
+      'TradingView alert for one strategy, any content type, at most 64 KiB. Plain text: a non-empty message opens in the strategy direction unless it names an action (close, exit, buy, sell, long, short...). JSON: must carry action (open/entry/long/short/buy/sell/close/exit/flat), order_action / strategy.order.action, or market_position; {} and an empty body are refused. Optional alert_id, timestamp, ticker (BTCUSDT.P accepted), price. Answers at once; orders are placed after the answer. Formats with TradingView examples: README.md, Webhook alerts.',
     params: webhookParams,
     data: webhookAnswer,
-    bodyLimit: 64 * 1024,
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    rawBody: 'The TradingView alert message: plain text (e.g. "close" or "BTCUSDT.P buy") or JSON (e.g. {"action":"open","alert_id":"{{timenow}}"}), any content type.',
+    errors: [ErrorStatus.Forbidden, ErrorStatus.NotFound],
   }),
 };

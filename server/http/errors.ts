@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (e.g. Retry-After of a 429). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'AppError';

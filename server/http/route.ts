@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { AccountStatus, AccountType } from '../../contract/enums';
 import { envelopeOf } from '../../contract/envelope';
 import type { RouteBody, RouteDef, RouteParams, RouteQuery } from '../../contract/route';
-import type { AccessRule } from '../../contract/access';
+import { isPublic, type AccessRule } from '../../contract/access';
 import { ok } from './envelope';
+import { bodyDocumentationOf, errorResponsesOf } from './openapi';
 
 export interface AuthContext {
   accountId: number;
@@ -48,7 +49,9 @@ export function registerRoute<R extends RouteDef>(app: FastifyInstance, route: R
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      response: { 200: envelopeOf(route.data) },
+      ...(isPublic(route.access) ? {} : { security: [{ bearer: [] }] }),
+      ...bodyDocumentationOf(route),
+      response: { 200: envelopeOf(route.data), ...errorResponsesOf(route) },
     },
     handler: async (request, reply) => {
       const data = await handler({

@@ -86,13 +86,13 @@ describe('market orders fill against a small order book', () => {
   });
 
   it('a deep book fills everything at the mark price; books are set per symbol through the control endpoint', async () => {
-    const put = await fetch(`${sandbox.url}/control/book`, { method: 'PUT', body: JSON.stringify({ symbol: 'BTCUSDT', ...deepBook }) });
+    const put = await fetch(`${sandbox.url}/control/book`, { method: 'PUT', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ symbol: 'BTCUSDT', ...deepBook }) });
     expect(put.status).toBe(200);
     expect((await put.json()) as Record<string, unknown>).toMatchObject({ BTCUSDT: deepBook, ETHUSDT: { levels: 5, spread: 0.0002 } });
     const creds = sandbox.control.createAccount({ exchange: 'bitget', balance: 1_000_000 });
     await bitgetClient(sandbox.url, creds).createOrder(S, 'market', 'buy', 10);
     expect(sandbox.control.account(creds.uid).positions[0]).toMatchObject({ size: 10, entryPrice: 60000 });
-    const bad = await fetch(`${sandbox.url}/control/book`, { method: 'PUT', body: JSON.stringify({ levels: 0 }) });
+    const bad = await fetch(`${sandbox.url}/control/book`, { method: 'PUT', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ levels: 0 }) });
     expect(bad.status).toBe(400);
     expect(() => sandbox.control.setBook({ spread: -1 })).toThrow(/spread/);
     await expect(bybitClient(sandbox.url, sandbox.control.createAccount({ exchange: 'bybit' })).fetchTicker('ETH/USDT:USDT')).resolves.toMatchObject({ bid: 2999.7, ask: 3000.3 });

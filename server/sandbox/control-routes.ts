@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxControl } from './control';
 import { accountInput, accountUpdate, bookInput, faultsInput, fundInput, ipBanInput, priceInput, stepInput, strictnessInput, walkInput } from './control-schemas';
+import { CONTROL_TOKEN_HEADER, controlTokenAccepted } from './control-token';
 
 export function clientIp(request: FastifyRequest): string {
   return request.ip.replace(/^::ffff:/, '');
@@ -40,14 +41,20 @@ class ControlError extends Error {
 
 type Handler = (request: FastifyRequest<{ Params: { uid?: string } }>) => unknown;
 
-/** JSON control endpoint under {base}/control/..., refused unless the caller is 127.0.0.1. */
-export function registerControlRoutes(app: FastifyInstance, control: SandboxControl): void {
+/**
+ * JSON control endpoint under {base}/control/..., refused unless the caller is 127.0.0.1 and sends
+ * `X-Sandbox-Control: <controlToken>`.
+ */
+export function registerControlRoutes(app: FastifyInstance, control: SandboxControl, controlToken: string): void {
   const route = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, handler: Handler, status = 200) => {
     app.route({
       method,
       url: `/control${url}`,
       handler: async (request: FastifyRequest<{ Params: { uid?: string } }>, reply: FastifyReply) => {
         if (!fromLocalhost(request)) return reply.status(403).send({ error: 'The sandbox control endpoint only answers 127.0.0.1' });
+        if (!controlTokenAccepted(controlToken, request.headers[CONTROL_TOKEN_HEADER])) {
+          return reply.status(401).send({ error: 'The sandbox control endpoint needs the header X-Sandbox-Control with the control token (SANDBOX_CONTROL_TOKEN, or DATA_DIR/sandbox-control.token)' });
+        }
         try {
           const data = handler(request);
           return reply.status(status).send(data ?? { ok: true });

@@ -22,7 +22,7 @@ describe('prices', () => {
     const b = await start({ randomWalk: false, seed: 42 });
     const c = await start({ randomWalk: false, seed: 43 });
     const stepped = async (sandbox: RunningSandbox) => {
-      const response = await fetch(`${sandbox.url}/control/prices/step`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ symbol: 'BTCUSDT', steps: 25 }) });
+      const response = await fetch(`${sandbox.url}/control/prices/step`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ symbol: 'BTCUSDT', steps: 25 }) });
       return ((await response.json()) as Record<string, number>).BTCUSDT ?? 0;
     };
     const [pa, pb, pc] = [await stepped(a), await stepped(b), await stepped(c)];
@@ -40,7 +40,7 @@ describe('prices', () => {
     const moved = sandbox.control.prices().SOLUSDT;
     expect(moved).not.toBe(150);
     expect(sandbox.control.prices().BTCUSDT).toBe(60000);
-    const stop = await fetch(`${sandbox.url}/control/random-walk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: false }) });
+    const stop = await fetch(`${sandbox.url}/control/random-walk`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ enabled: false }) });
     expect(await stop.json()).toEqual({ walking: [] });
     const frozen = sandbox.control.prices().SOLUSDT;
     await sleep(80);
@@ -49,9 +49,9 @@ describe('prices', () => {
 
   it('sets a price through the control endpoint and refuses unknown symbols with a clear message', async () => {
     const sandbox = await start({ randomWalk: false });
-    const set = await fetch(`${sandbox.url}/control/prices`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ symbol: 'XRPUSDT', price: 0.61234 }) });
+    const set = await fetch(`${sandbox.url}/control/prices`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ symbol: 'XRPUSDT', price: 0.61234 }) });
     expect(await set.json()).toEqual({ symbol: 'XRPUSDT', price: 0.6123 });
-    const bad = await fetch(`${sandbox.url}/control/prices`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ symbol: 'LTCUSDT', price: 80 }) });
+    const bad = await fetch(`${sandbox.url}/control/prices`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ symbol: 'LTCUSDT', price: 80 }) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: 'Unknown symbol LTCUSDT' });
   });
@@ -91,7 +91,7 @@ describe('accounts through the control endpoint', () => {
   it('creates (generated or given credentials), updates, funds, reads and deletes accounts', async () => {
     const sandbox = await start({ randomWalk: false });
     const post = (path: string, body: unknown, method = 'POST') =>
-      fetch(`${sandbox.url}/control${path}`, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${sandbox.url}/control${path}`, { method, headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });
     const created = await post('/accounts', { exchange: 'bitget', balance: 250, ips: ['127.0.0.1'] });
     expect(created.status).toBe(201);
     const creds = (await created.json()) as { uid: string; apiKey: string; secret: string; passphrase: string };
@@ -106,12 +106,12 @@ describe('accounts through the control endpoint', () => {
     const patched = (await (await post(`/accounts/${creds.uid}`, { permissions: { withdraw: true }, positionMode: 'hedge' }, 'PATCH')).json()) as Record<string, unknown>;
     expect(patched).toMatchObject({ permissions: { read: true, trade: true, withdraw: true }, positionMode: 'hedge', ips: ['127.0.0.1'] });
     expect(await (await post(`/accounts/${creds.uid}/fund`, { amount: 50 })).json()).toEqual({ balance: 300 });
-    const state = (await (await fetch(`${sandbox.url}/control/accounts/${creds.uid}`)).json()) as Record<string, unknown>;
+    const state = (await (await fetch(`${sandbox.url}/control/accounts/${creds.uid}`, { headers: { 'x-sandbox-control': sandbox.controlToken } })).json()) as Record<string, unknown>;
     expect(state).toMatchObject({ balances: { USDT: 300 }, equity: 300, available: 300, orders: [], positions: [] });
     expect(JSON.stringify(state)).not.toContain(creds.secret);
 
     expect((await post(`/accounts/${creds.uid}`, {}, 'DELETE')).status).toBe(200);
-    const gone = await fetch(`${sandbox.url}/control/accounts/${creds.uid}`);
+    const gone = await fetch(`${sandbox.url}/control/accounts/${creds.uid}`, { headers: { 'x-sandbox-control': sandbox.controlToken } });
     expect(gone.status).toBe(404);
     expect(await gone.json()).toEqual({ error: `No sandbox account ${creds.uid}` });
   });
@@ -120,7 +120,7 @@ describe('accounts through the control endpoint', () => {
 describe('strictness switches of the unverified rows', () => {
   it('default to the stricter reading, are set at start and through PATCH /control/strictness, and come back on reset', async () => {
     const sandbox = await start({ randomWalk: false, strictness: { bitgetStopAtEntryRefused: false } });
-    const read = async () => (await (await fetch(`${sandbox.url}/control/strictness`)).json()) as Record<string, boolean>;
+    const read = async () => (await (await fetch(`${sandbox.url}/control/strictness`, { headers: { 'x-sandbox-control': sandbox.controlToken } })).json()) as Record<string, boolean>;
     expect(await read()).toEqual({
       bybitConditionalSurvivesClose: true,
       bitgetStopAtEntryRefused: false,
@@ -129,7 +129,7 @@ describe('strictness switches of the unverified rows', () => {
       bitgetSecondPositionTpslRefused: true,
       bitgetOversizedReduceOnlyRefused: true,
     });
-    const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', body: JSON.stringify(body) });
+    const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });
     const changed = await patch({ bybitConditionalSurvivesClose: false });
     expect(((await changed.json()) as Record<string, boolean>).bybitConditionalSurvivesClose).toBe(false);
     const unknown = await patch({ lenientEverything: true });

@@ -13,7 +13,7 @@ afterAll(async () => sandbox.close());
 beforeEach(() => sandbox.control.reset());
 
 async function putFaults(rules: unknown[]): Promise<Response> {
-  return fetch(`${sandbox.url}/control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+  return fetch(`${sandbox.url}/control/faults`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ rules }) });
 }
 
 async function timed(call: () => Promise<unknown>): Promise<number> {

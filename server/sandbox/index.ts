@@ -1,8 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config';
+import { resolveControlToken } from './control-token';
 import { SandboxControl } from './control';
-import { createSandboxPlugin } from './plugin';
 import type { BookOptions } from './books';
+import { newToken } from '../lib/tokens';
+import { createSandboxPlugin, type SandboxPluginOptions } from './plugin';
 import type { OAuthClient } from './oauth-store';
 import { Sandbox } from './sandbox';
 import type { Strictness } from './strictness';
@@ -19,6 +22,8 @@ export { BYBIT_IP_BAN_MS } from './sandbox';
 export { deepBook, defaultBook, type BookConfig } from './book';
 export type { BookOptions } from './books';
 export { strictDefaults, strictnessNames, type Strictness } from './strictness';
+export { CONTROL_TOKEN_FILE, CONTROL_TOKEN_HEADER } from './control-token';
+export type { SandboxPluginOptions } from './plugin';
 
 export interface StartSandboxOptions {
   /** 0 (default) = a free port. */
@@ -39,6 +44,8 @@ export interface StartSandboxOptions {
   strictness?: Partial<Strictness>;
   /** Length of Bybit's ban of an address that exceeded 600 requests / 5 s (default 10 minutes). */
   ipBanMs?: number;
+  /** The control plane's token (default: a random one, see RunningSandbox.controlToken). */
+  controlToken?: string;
 }
 
 export interface RunningSandbox {
@@ -46,21 +53,25 @@ export interface RunningSandbox {
   url: string;
   close(): Promise<void>;
   control: SandboxControl;
+  /** What the control endpoint's X-Sandbox-Control header must carry. */
+  controlToken: string;
 }
 
 /** A standalone sandbox with its own state on its own port (tests, benchmarks). */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
-  const { port: _port, host: _host, ...sandboxOptions } = options;
+  const { port: _port, host: _host, controlToken: _controlToken, ...sandboxOptions } = options;
   const sandbox = new Sandbox(sandboxOptions);
   // Requests held open by a 'timeout' fault must not keep close() waiting for keep-alive expiry.
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
-  await app.register(createSandboxPlugin(sandbox));
+  const controlToken = options.controlToken ?? newToken();
+  await app.register(createSandboxPlugin(sandbox, { controlToken }));
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host, backlog: 4096 });
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
     control: new SandboxControl(sandbox),
+    controlToken,
     close: async () => {
       sandbox.close();
       await app.close();
@@ -80,5 +91,29 @@ export function sharedSandboxControl(): SandboxControl {
   return new SandboxControl(sharedSandbox());
 }
 
-/** Mount with `app.register(sandboxPlugin, { prefix: '/sandbox' })`; every mount shares one in-memory state per process. */
-export const sandboxPlugin: FastifyPluginAsync = async (app) => createSandboxPlugin(sharedSandbox())(app, {});
+/**
+ * Mount with `app.register(sandboxPlugin, { prefix: '/sandbox', controlToken })`; every mount shares
+ * one in-memory state per process. Only in EXCHANGE_MODE=sandbox: live mode has no sandbox at all.
+ */
+export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, options) =>
+  createSandboxPlugin(sharedSandbox(), { controlToken: options.controlToken })(app, options);
+
+/**
+ * What `npm start` mounts next to the API: the sandbox under /sandbox in EXCHANGE_MODE=sandbox, its
+ * control token from SANDBOX_CONTROL_TOKEN or written to DATA_DIR/sandbox-control.token; in live mode
+ * nothing (no sandbox, no control plane).
+ */
+export function sandboxMountsFor(
+  config: Pick<Config, 'exchangeMode' | 'dataDir'>,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): Array<(app: FastifyInstance) => Promise<void>> {
+  if (config.exchangeMode !== 'sandbox') return [];
+  return [
+    async (app) => {
+      const control = resolveControlToken(env, config.dataDir);
+      if (control.file) log(`sandbox control token written to ${control.file}`);
+      await app.register(sandboxPlugin, { prefix: '/sandbox', controlToken: control.token });
+    },
+  ];
+}

@@ -32,7 +32,7 @@ async function burst(path: string, n: number, width = 100): Promise<number[]> {
 }
 
 /** A plain GET; `localAddress` 127.0.0.2 makes it come from a second loopback "IP". */
-function get(path: string, options: { agent?: Agent; localAddress?: string }): Promise<{ status: number; body: string }> {
+function get(path: string, options: { agent?: Agent; localAddress?: string; headers?: Record<string, string> }): Promise<{ status: number; body: string }> {
   const url = new URL(`${sandbox.url}${path}`);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, ...options }, (res) => {
@@ -74,7 +74,7 @@ describe('per-IP ceilings of the real exchanges', () => {
   });
 
   it('the ban length is configurable (start option ipBanMs, PUT /control/ip-ban) and DELETE /control/ip-bans lifts bans', async () => {
-    const put = await fetch(`${sandbox.url}/control/ip-ban`, { method: 'PUT', body: JSON.stringify({ ms: 2000 }) });
+    const put = await fetch(`${sandbox.url}/control/ip-ban`, { method: 'PUT', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ ms: 2000 }) });
     expect(await put.json()).toEqual({ ms: 2000 });
     const start = Date.now();
     frozen = start;
@@ -85,7 +85,7 @@ describe('per-IP ceilings of the real exchanges', () => {
     frozen = start + 12_000;
     await burst('/v5/market/time', 601);
     expect((await get('/v5/market/time', {})).status).toBe(403);
-    expect((await fetch(`${sandbox.url}/control/ip-bans`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${sandbox.url}/control/ip-bans`, { method: 'DELETE', headers: { 'x-sandbox-control': sandbox.controlToken } })).status).toBe(200);
     frozen = start + 18_000;
     expect((await get('/v5/market/time', {})).status).toBe(200);
   });
@@ -101,8 +101,9 @@ describe('per-IP ceilings of the real exchanges', () => {
   }, 30_000);
 
   it('the control endpoint answers 127.0.0.1 only', async () => {
-    expect((await get('/control/state', { localAddress: '127.0.0.2' })).status).toBe(403);
-    expect((await get('/control/state', {})).status).toBe(200);
+    const headers = { 'x-sandbox-control': sandbox.controlToken };
+    expect((await get('/control/state', { localAddress: '127.0.0.2', headers })).status).toBe(403);
+    expect((await get('/control/state', { headers })).status).toBe(200);
   });
 });
 

@@ -2,16 +2,17 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app';
-import { deepBook, sandboxPlugin, sharedSandboxControl } from './index';
+import { CONTROL_TOKEN_HEADER, deepBook, sandboxPlugin, sharedSandboxControl } from './index';
 import { bitgetClient, bitgetRaw, bybitClient } from './test-support';
 
 let app: FastifyInstance;
 let base: string;
+const controlToken = 'mount-test-control-token';
 
 beforeAll(async () => {
   app = Fastify();
   app.post('/api/echo', async (request) => ({ parsed: typeof request.body, body: request.body }));
-  await app.register(sandboxPlugin, { prefix: '/sandbox' });
+  await app.register(sandboxPlugin, { prefix: '/sandbox', controlToken });
   await app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/sandbox`;
   sharedSandboxControl().stopRandomWalk();
@@ -38,7 +39,7 @@ describe('the sandbox mounted as a Fastify plugin under /sandbox', () => {
   it('leaves the parent app JSON parsing alone and keeps the control endpoint under the prefix', async () => {
     const echo = await fetch(`${base.replace('/sandbox', '')}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
     expect(await echo.json()).toEqual({ parsed: 'object', body: { a: 1 } });
-    const state = (await (await fetch(`${base}/control/state`)).json()) as { accounts: unknown[] };
+    const state = (await (await fetch(`${base}/control/state`, { headers: { [CONTROL_TOKEN_HEADER]: controlToken } })).json()) as { accounts: unknown[] };
     expect(state.accounts.length).toBeGreaterThanOrEqual(2);
     const unknown = await fetch(`${base}/nothing-here`);
     expect(unknown.status).toBe(404);
@@ -54,7 +55,7 @@ describe('the sandbox inside the platform app', () => {
       app: {
         extraPlugins: [
           async (app) => {
-            await app.register(sandboxPlugin, { prefix: '/sandbox' });
+            await app.register(sandboxPlugin, { prefix: '/sandbox', controlToken });
           },
         ],
       },

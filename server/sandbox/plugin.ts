@@ -6,11 +6,16 @@ import { registerOAuthRoutes } from './oauth-routes';
 import { exchangeOf, handleExchangeRequest } from './pipeline';
 import type { Sandbox } from './sandbox';
 
+export interface SandboxPluginOptions {
+  /** The token of the control plane's X-Sandbox-Control header. */
+  controlToken: string;
+}
+
 /**
  * The sandbox as an encapsulated Fastify plugin: its own raw-string body parser (signatures are checked
  * against the exact bytes), error handler and routes; the parent app's JSON parsing is untouched.
  */
-export function createSandboxPlugin(sandbox: Sandbox): FastifyPluginAsync {
+export function createSandboxPlugin(sandbox: Sandbox, options: SandboxPluginOptions): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const holds = new Holds();
     app.removeAllContentTypeParsers();
@@ -22,7 +27,7 @@ export function createSandboxPlugin(sandbox: Sandbox): FastifyPluginAsync {
     app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No sandbox route ${request.method} ${request.url.split('?')[0]}` }));
     app.addHook('preClose', async () => holds.releaseAll());
 
-    registerControlRoutes(app, new SandboxControl(sandbox));
+    registerControlRoutes(app, new SandboxControl(sandbox), options.controlToken);
     registerOAuthRoutes(app, sandbox);
 
     const prefix = app.prefix;

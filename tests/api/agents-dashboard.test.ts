@@ -42,7 +42,7 @@ beforeAll(async () => {
   }
   await ctx.deps.db.insert(strategies).values({
     id: 'AGDASH', symbol: 'BTCUSDT', entryDirection: 1, leverage: 5, positionMode: 1, takeProfitType: 3, takeProfitMode: 1,
-    tp1TargetLevel: '1', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1', webhookToken: 'agdash-token',
+    tp1TargetLevel: '1', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1',
   });
   // January: x +300 (fee 30). February (the previous month): x +100 (10), y +40 (20), z +1000 (200, Ben's).
   // March (this month): x +500 (50), not in the previous month. A losing month earns nothing.

@@ -56,7 +56,7 @@ beforeAll(async () => {
   // bob has no percentage of his own: the default (20) applies.
   await ctx.deps.db.insert(strategies).values({
     id: 'EARN1', symbol: 'BTCUSDT', entryDirection: 1, leverage: 5, positionMode: 1, takeProfitType: 3, takeProfitMode: 1,
-    tp1TargetLevel: '1', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1', webhookToken: 'earn-token',
+    tp1TargetLevel: '1', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1',
   });
   // January 2025: alice +100 then -40 (net 60), bob +10, carol -25 (a loss earns nothing).
   await closedOrder('2025-01-10T00:00:00Z', { [alice]: '100', [bob]: '10', [carol]: '-25' });

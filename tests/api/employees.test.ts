@@ -158,7 +158,7 @@ describe('GET /api/employee/dashboard/statistics', () => {
     expect((await ctx.api('DELETE', `/api/customer/${gone.roleId}`, { token: admin.token })).status).toBe(200);
     await ctx.deps.db.insert(strategies).values({
       id: 'DASH1', symbol: 'ETHUSDT', entryDirection: 1, leverage: 3, positionMode: 1, takeProfitType: 3, takeProfitMode: 1,
-      tp1TargetLevel: '2', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1', webhookToken: 'dash-token',
+      tp1TargetLevel: '2', tp1CloseVolume: '100', stopLossType: 3, stopLossAmount: '1',
     });
     const closedAt = new Date('2025-06-10T00:00:00Z');
     const [order] = await ctx.deps.db

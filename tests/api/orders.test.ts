@@ -98,7 +98,7 @@ describe('POST /api/order/search', () => {
     expect(month.status).toBe(400);
     expect(month.body.error?.message).toBe('filter datetimeInserted must be a month written YYYY-MM, e.g. 2025-01');
     const id = await search({ filter: [{ name: 'id', value: 'abc' }] });
-    expect(id.body.error?.message).toBe('filter id must be a positive whole number');
+    expect(id.body.error?.message).toBe('filter id must be an id, a whole number from 1 to 2147483647');
     expect((await search({ filter: [], pageIndex: -1 })).body.error?.message).toBe('body.pageIndex: pageIndex starts at 0');
   });
 

@@ -190,7 +190,7 @@ describe('POST /api/registrationid/search', () => {
     expect(badStatus.body.error?.message).toBe('filter status must be 1 (Pending), 2 (Registered) or 3 (Expired)');
     const badAgent = await search(admin.token, { filter: [{ name: 'agentId', value: 'x' }] });
     expect(badAgent.status).toBe(400);
-    expect(badAgent.body.error?.message).toBe('filter agentId must be a positive id');
+    expect(badAgent.body.error?.message).toBe('filter agentId must be an id, a whole number from 1 to 2147483647');
   });
 
   it('is closed to customers and anonymous callers', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, AmountType, CustomerGroup, OrderEntryType, OrderStatus } from '../../contract/enums';
 import { validation } from '../../contract/messages';
 import { orders, staffActions, strategies } from '../../server/db/schema/index';
+import { sha256 } from '../../server/lib/tokens';
 import { personWithToken, createPerson } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { guardedFetch } from '../helpers/fetch-guard';
@@ -89,12 +90,16 @@ describe('POST /api/strategy', () => {
       status: 1,
       exclusiveCustomerId: null,
       exclusiveCustomer: null,
-      webhookUrl,
+      // Employees may not trade: they see that the webhook exists, not the URL that trades.
+      webhookUrl: null,
+      hasWebhook: true,
       win: 0,
       loss: 0,
       datetimeInserted: expect.any(String),
       datetimeUpdated: expect.any(String),
     });
+    const asAdmin = await ctx.api('GET', '/api/strategy/BTC001', { token: admin });
+    expect(asAdmin.body.data).toEqual({ ...got.body.data, webhookUrl, hasWebhook: true });
     const [log] = await ctx.deps.db.select().from(staffActions).where(eq(staffActions.targetId, 'BTC001'));
     expect(log).toMatchObject({ action: 'create', targetType: 'strategy' });
   });
@@ -319,11 +324,12 @@ describe('win/loss, delete and webhook rotation', () => {
     expect((await ctx.api('DELETE', '/api/strategy/SOL-A', { token: employee })).status).toBe(403);
     await ctx.deps.db.update(orders).set({ status: OrderStatus.Loss }).where(eq(orders.strategyId, 'SOL-A'));
     const before = (await ctx.deps.db.select().from(strategies).where(eq(strategies.id, 'SOL-A')))[0]!;
+    expect(before.webhookTokenHash).toMatch(/^[0-9a-f]{64}$/);
     const deleted = await ctx.api('DELETE', '/api/strategy/SOL-A', { token: admin });
     expect(deleted.body).toEqual({ successful: true, data: { success: true }, error: null });
     expect((await ctx.api('GET', '/api/strategy/SOL-A', { token: admin })).status).toBe(404);
     const after = (await ctx.deps.db.select().from(strategies).where(eq(strategies.id, 'SOL-A')))[0]!;
-    expect(after.webhookToken).not.toBe(before.webhookToken);
+    expect([after.webhookTokenHash, after.webhookTokenSealed, after.legacyWebhookToken]).toEqual([null, null, null]);
     const search = await ctx.api('POST', '/api/strategy/search', { token: admin, body: { filter: [{ name: 'id', value: 'SOL-A' }] } });
     expect(search.body.data.paging.totalCount).toBe(0);
     const reuse = await create(validBody('SOL-A'));
@@ -342,7 +348,11 @@ describe('win/loss, delete and webhook rotation', () => {
     const after = (await ctx.api('GET', '/api/strategy/XRP-A', { token: admin })).body.data.webhookUrl;
     expect(after).toBe(rotated.body.data.webhookUrl);
     const [row] = await ctx.deps.db.select().from(strategies).where(eq(strategies.id, 'XRP-A'));
-    expect(rotated.body.data.webhookUrl).toBe(`${ctx.config.publicUrl}/api/webhook/${row!.webhookToken}`);
+    const token = rotated.body.data.webhookUrl.split('/').at(-1) as string;
+    expect(rotated.body.data.webhookUrl).toBe(`${ctx.config.publicUrl}/api/webhook/${token}`);
+    expect(row!.webhookTokenHash).toBe(sha256(token));
+    const oldToken = (before as string).split('/').at(-1) as string;
+    expect((await ctx.api('POST', `/api/webhook/${oldToken}`, { payload: 'open', headers: { 'content-type': 'text/plain' } })).status).toBe(404);
   });
 });
 

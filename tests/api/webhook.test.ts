@@ -28,16 +28,18 @@ describe('POST /api/webhook/:token', () => {
   });
   afterAll(() => ctx.close());
 
-  it('opens in the strategy direction without an action, as JSON or as text, and answers within one transaction', async () => {
+  it('opens in the strategy direction for a plain-text alert without an action or a JSON open, within one transaction', async () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
-    const answer = await post(ctx, strategy.url, '');
+    const answer = await post(ctx, strategy.url, 'BTCUSDT.P', 'text/plain');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ successful: true, data: { action: 'open', duplicate: false, executions: 2, skipped: 0, closing: 0, message: 'Webhook received successfully' } });
     const rows = await executionsOf(ctx, answer.body.data.orderId);
     expect(rows.map((row) => [row.state, row.client_order_id])).toEqual(rows.map((row) => ['pending', `ct${answer.body.data.orderId}-${row.customer_id}-e`]));
     const text = await post(ctx, strategy.url, 'BINANCE:BTCUSDT.P long', 'text/plain');
     expect(text.body.data).toMatchObject({ action: 'open', executions: 2 });
-    expect(await count(ctx, 'orders', strategy.id)).toBe(2);
+    const json = await post(ctx, strategy.url, '{"action":"open","alert_id":"json-open"}');
+    expect(json.body.data).toMatchObject({ action: 'open', executions: 2 });
+    expect(await count(ctx, 'orders', strategy.id)).toBe(3);
   });
 
   it('acts once on the same alert id, on the same body within the window, and when identical alerts race', async () => {
@@ -67,8 +69,8 @@ describe('POST /api/webhook/:token', () => {
       ['{"action":"hold"}', 'application/json', "The alert could not be understood: action 'hold' is not one of open, entry, enter, close, exit, flat, long, buy, short, sell."],
       ['{"action":', 'text/plain', 'The alert could not be understood: the body looks like JSON but is not valid JSON.'],
       ['please buy now', 'text/plain', "The alert could not be understood: could not understand 'please' in the alert text; send JSON such as {\"action\":\"close\"} or a word such as close."],
-      ['{"ticker":"ETHUSDT.P"}', 'application/json', "The alert was refused: ticker ETHUSDT.P is not this strategy's symbol BTCUSDT."],
-      ['{"timestamp":"yesterday-ish"}', 'application/json', 'The alert could not be understood: timestamp is not a date (use TradingView {{timenow}} or epoch milliseconds).'],
+      ['{"action":"open","ticker":"ETHUSDT.P"}', 'application/json', "The alert was refused: ticker ETHUSDT.P is not this strategy's symbol BTCUSDT."],
+      ['{"action":"open","timestamp":"yesterday-ish"}', 'application/json', 'The alert could not be understood: timestamp is not a date (use TradingView {{timenow}} or epoch milliseconds).'],
     ];
     for (const [payload, type, message] of cases) {
       const answer = await post(ctx, strategy.url, payload, type);
@@ -109,16 +111,16 @@ describe('POST /api/webhook/:token', () => {
 
   it('skips customers of a Receive Webhook Once group who already hold a position, with an audit', async () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
-    const first = await post(ctx, strategy.url, '{"alert_id":"r1"}');
+    const first = await post(ctx, strategy.url, '{"action":"open","alert_id":"r1"}');
     expect(first.body.data).toMatchObject({ executions: 2, skipped: 0 });
     await ctx.deps.db.execute(sql`update webhook_group_settings set is_active = true where "group" = ${CustomerGroup.Gold}`);
-    const second = await post(ctx, strategy.url, '{"alert_id":"r2"}');
+    const second = await post(ctx, strategy.url, '{"action":"open","alert_id":"r2"}');
     expect(second.body.data).toMatchObject({ executions: 0, skipped: 2 });
     expect(await lastAudit(ctx, 'entry_audits', strategy.id)).toBe(
       `Receive Webhook Once is on for group Gold: the customer already holds a position of strategy ${strategy.id}, so this entry was skipped`,
     );
     await ctx.deps.db.execute(sql`update webhook_group_settings set is_active = false where "group" = ${CustomerGroup.Gold}`);
-    const third = await post(ctx, strategy.url, '{"alert_id":"r3"}');
+    const third = await post(ctx, strategy.url, '{"action":"open","alert_id":"r3"}');
     expect(third.body.data).toMatchObject({ executions: 2, skipped: 0 });
   });
 });

@@ -6,7 +6,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { AccountType } from '../../contract/enums';
 import { landingPath } from '../../src/authProvider/landing';
 import { createPerson, type Person } from '../helpers/fixtures';
-import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import { loadConfig } from '../../server/config';
+import { sandboxMountsFor, startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import { newToken } from '../../server/lib/tokens';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { guardedFetch } from '../helpers/fetch-guard';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -48,17 +50,35 @@ export interface E2e {
   close(): Promise<void>;
 }
 
+export interface E2eOptions {
+  /** A standalone exchange sandbox on its own port (`e2e.sandbox`). */
+  sandbox?: boolean;
+  /**
+   * Run like `npm start` with no PUBLIC_URL: the sandbox mounted under /sandbox of the app itself,
+   * PORT the app's port and PUBLIC_URL unset (so its default is http://localhost:PORT).
+   */
+  asNpmStart?: boolean;
+}
+
 /**
  * One server and one Chromium per test file: `const e2e = await startE2e()` in beforeAll,
  * `await e2e.close()` in afterAll. The web app is built once per run by tests/e2e/global-build.ts.
  */
-export async function startE2e(options: { sandbox?: boolean } = {}): Promise<E2e> {
+export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const sandbox = options.sandbox ? await startSandbox({ randomWalk: false }) : undefined;
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // publicUrl is where the exchanges send the browser back after quick connect.
-  const ctx = await createTestContext({ app: { serveWeb: true }, config: { publicUrl: baseUrl } });
+  const defaults = loadConfig({ PORT: String(port) });
+  const ctx = await createTestContext({
+    app: {
+      serveWeb: true,
+      ...(options.asNpmStart ? { extraPlugins: sandboxMountsFor({ exchangeMode: 'sandbox', dataDir: defaults.dataDir }, { SANDBOX_CONTROL_TOKEN: newToken() }, () => undefined) } : {}),
+    },
+    // publicUrl is where the exchanges send the browser back after quick connect.
+    config: options.asNpmStart ? { port, publicUrl: defaults.publicUrl, publicUrlConfigured: false } : { publicUrl: baseUrl, publicUrlConfigured: true },
+  });
   if (sandbox) useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, fetchImplementation: guardedFetch });
+  if (options.asNpmStart) useExchangeAccess(ctx.deps, { sandboxUrl: `${baseUrl}/sandbox`, fetchImplementation: guardedFetch });
   await ctx.app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];

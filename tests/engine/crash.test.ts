@@ -35,7 +35,7 @@ describe('a worker killed mid fan-out leaves nothing stuck and nothing doubled',
     for (let i = 0; i < 12; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: i % 2 === 0 ? 'bybit' : 'bitget', group: CustomerGroup.Gold }));
     sandbox.control.setFaults([{ latencyMs: { min: 150, max: 400 } }]);
 
-    const answer = await ctx.api('POST', strategy.url, { payload: '{"alert_id":"crash"}', headers: { 'content-type': 'application/json' } });
+    const answer = await ctx.api('POST', strategy.url, { payload: '{"action":"open","alert_id":"crash"}', headers: { 'content-type': 'application/json' } });
     expect(answer.body.data.executions).toBe(12);
     const orderId = answer.body.data.orderId as number;
 

@@ -45,7 +45,7 @@ describe('failures: bad keys, small sizes, hedge mode, injected 5xx, timeouts an
     const badKey = await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold, badKey: true });
     const tiny = await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Vip });
     notifications.length = 0;
-    const { orderId, rows } = await openPositions(ctx, strategy.url, '{"ticker":"BTCUSDT.P"}');
+    const { orderId, rows } = await openPositions(ctx, strategy.url, '{"action":"open","ticker":"BTCUSDT.P"}');
     const byCustomer = (c: TradingCustomer) => rows.find((row) => row.customer_id === c.customerId)!;
     expect(good.map((c) => byCustomer(c).state)).toEqual(['open', 'open']);
     for (const customer of good) {
@@ -75,7 +75,7 @@ describe('failures: bad keys, small sizes, hedge mode, injected 5xx, timeouts an
       { route: '/api/v2/mix/order/place-order', rateLimitShare: 1, remaining: 2 },
     ]);
     notifications.length = 0;
-    const { orderId, rows } = await openPositions(ctx, strategy.url, '{"alert_id":"faulty"}', 45_000);
+    const { orderId, rows } = await openPositions(ctx, strategy.url, '{"action":"open","alert_id":"faulty"}', 45_000);
     sandbox.control.setFaults([]);
     const audits = await auditsOf(ctx, 'entry_audits', orderId);
     for (const customer of customers) {

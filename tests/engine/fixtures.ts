@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { AccountStatus, AccountType, AmountType, EntryDirection, Exchange, PositionMode, TakeProfitMode } from '../../contract/enums';
 import { customers, strategies, strategyGroups } from '../../server/db/schema/index';
 import { encryptCredentials } from '../../server/modules/customers/credentials';
+import { webhookTokenColumns } from '../../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
 import type { Dispatcher } from '../../server/trading/dispatcher';
@@ -59,7 +60,7 @@ export async function insertStrategy(ctx: TestContext, input: StrategyInput): Pr
     closeAmount: input.trailing ? String(input.trailing.close) : null,
     status: input.status ?? 1,
     exclusiveCustomerId: input.exclusiveCustomerId ?? null,
-    webhookToken: token,
+    ...webhookTokenColumns(ctx.deps.secrets, id, token),
   });
   await ctx.deps.db.insert(strategyGroups).values(input.groups.map((g) => ({ strategyId: id, group: g.group, investType: g.investType, investAmount: String(g.amount) })));
   return { id, token, url: `/api/webhook/${token}` };
@@ -150,7 +151,7 @@ export async function syncNow(ctx: TestContext, dispatcher: Dispatcher): Promise
 }
 
 /** Sends one alert and waits until every queued execution has its position protected (or ended). */
-export async function openPositions(ctx: TestContext, url: string, body = '{}', timeoutMs = 20_000): Promise<{ orderId: number; rows: ExecutionRow[] }> {
+export async function openPositions(ctx: TestContext, url: string, body = '{"action":"open"}', timeoutMs = 20_000): Promise<{ orderId: number; rows: ExecutionRow[] }> {
   const answer = await ctx.api('POST', url, { payload: body, headers: { 'content-type': 'application/json' } });
   if (answer.status !== 200) throw new Error(`webhook answered ${answer.status}: ${answer.body.error?.message}`);
   const orderId = answer.body.data.orderId as number;

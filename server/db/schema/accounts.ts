@@ -86,6 +86,8 @@ export const oneTimeCodes = pgTable(
     createdAt: now(),
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     consumedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Login codes: the address that passed the password check; the code is accepted from there only. */
+    address: text(),
   },
   (t) => [
     index('one_time_codes_account_idx').on(t.accountId, t.purpose, t.createdAt),

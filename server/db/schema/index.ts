@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './people';
 export * from './trading';
 export * from './health';
+export * from './sign-in';

@@ -49,15 +49,22 @@ export const strategies = pgTable(
     closeAmount: decimal(),
     status: smallint().notNull().default(1),
     exclusiveCustomerId: integer().references(() => customers.id),
-    /** Secret path segment of /api/webhook/{token}: 128+ random bits. */
-    webhookToken: text().notNull(),
+    /**
+     * The secret path segment of /api/webhook/{token} (256 random bits) is never stored: its
+     * SHA-256 finds the strategy, and an AES-GCM copy (server/lib/secrets.ts) lets admins read the
+     * URL. Both null: the strategy has no webhook (deleted).
+     */
+    webhookTokenHash: text(),
+    webhookTokenSealed: text(),
+    /** Tokens stored before hashing; sealed and cleared at start (server/modules/strategies/webhook-token.ts). */
+    legacyWebhookToken: text('webhook_token'),
     datetimeInserted: now(),
     datetimeUpdated: now(),
     /** Deleted strategies keep their row (orders and earnings refer to it); the id stays taken. */
     deletedAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('strategies_webhook_uq').on(t.webhookToken),
+    uniqueIndex('strategies_webhook_hash_uq').on(t.webhookTokenHash),
     index('strategies_symbol_idx').on(t.symbol),
     check('strategies_direction_ck', sql`${t.entryDirection} in (1, 2)`),
     check('strategies_mode_ck', sql`${t.positionMode} in (1, 2)`),

@@ -18,9 +18,17 @@ function hashCode(accountId: number, purpose: CodePurpose, code: string): string
 
 /**
  * Issues a fresh 6-digit code and retires the previous ones. With `throttle`, a second code within
- * 30 s is refused (resend spam). Only the hash is stored.
+ * 30 s is refused (resend spam). Only the hash is stored. With `address`, the code is accepted from
+ * that address only (login codes: the address that passed the password check), so nobody else can
+ * guess it or use up its tries.
  */
-export async function issueCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, options: { throttle: boolean }): Promise<string> {
+export async function issueCode(
+  db: Db,
+  clock: Clock,
+  accountId: number,
+  purpose: CodePurpose,
+  options: { throttle: boolean; address?: string },
+): Promise<string> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     const [latest] = await tx
@@ -44,26 +52,35 @@ export async function issueCode(db: Db, clock: Clock, accountId: number, purpose
       codeHash: hashCode(accountId, purpose, code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      address: options.address ?? null,
     });
     return code;
   });
 }
 
-/** True when a code of this purpose was issued within its lifetime (a password check happened). */
-export async function hasRecentCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose): Promise<boolean> {
+/** True when a code of this purpose was issued to this address within its lifetime (a password check happened there). */
+export async function hasRecentCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, address: string): Promise<boolean> {
   const [row] = await db
     .select({ id: oneTimeCodes.id })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), gt(oneTimeCodes.createdAt, new Date(clock.now().getTime() - CODE_TTL_MS))))
+    .where(
+      and(
+        eq(oneTimeCodes.accountId, accountId),
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.address, address),
+        gt(oneTimeCodes.createdAt, new Date(clock.now().getTime() - CODE_TTL_MS)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 /**
  * Consumes the current code if it matches. Each wrong try counts; after five the code is dead even
- * for the right digits, and a new one must be requested.
+ * for the right digits, and a new one must be requested. A code bound to another address is not
+ * there for this caller: refused as invalid, without spending a try.
  */
-export async function consumeCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, code: string): Promise<void> {
+export async function consumeCode(db: Db, clock: Clock, accountId: number, purpose: CodePurpose, code: string, address: string): Promise<void> {
   const now = clock.now();
   const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
@@ -73,7 +90,7 @@ export async function consumeCode(db: Db, clock: Clock, accountId: number, purpo
       .orderBy(desc(oneTimeCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!current || current.expiresAt <= now) return 'invalid' as const;
+    if (!current || current.expiresAt <= now || (current.address !== null && current.address !== address)) return 'invalid' as const;
     if (current.attempts >= CODE_MAX_ATTEMPTS) return 'exhausted' as const;
     if (!safeEqual(current.codeHash, hashCode(accountId, purpose, code))) {
       await tx.update(oneTimeCodes).set({ attempts: current.attempts + 1 }).where(eq(oneTimeCodes.id, current.id));

@@ -3,10 +3,13 @@ import { server as messages } from '../../../contract/messages';
 import { tooManyRequests } from '../../http/errors';
 import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit';
 
-/** Budgets for the endpoints people could brute-force, per client address and per account. */
+/**
+ * Budgets for the endpoints people could brute-force, per client address and per account and
+ * address (a stranger's tries never spend the owner's budget). Wrong passwords per account are
+ * throttled by `sign-in-throttle.ts`.
+ */
 export const authLimits = {
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   otpPerIp: { limit: 200, windowSeconds: 15 * 60 },
   otpPerAccount: { limit: 20, windowSeconds: 15 * 60 },
   forgotPerIp: { limit: 10, windowSeconds: 15 * 60 },

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from '../../../contract/api/account';
+import { accountRoutes, LoginPortal } from '../../../contract/api/account';
 import { AccountType, INACTIVE_ACCOUNT_STATUSES, type AccountStatus } from '../../../contract/enums';
-import { server as messages } from '../../../contract/messages';
+import { server as messages, ui } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { decoyHash, verifyPassword } from '../../lib/passwords';
 import { logStaffAction } from '../../lib/staff-log';
-import { sha256 } from '../../lib/tokens';
 import { findAccountByEmail, findAccountById } from '../accounts/repository';
 import { changeAccountStatus, setPassword } from '../accounts/service';
 import { consumeCode, hasRecentCode, issueCode } from './codes';
+import { accountOfResetTicket, resetTicketOf } from './reset-ticket';
+import { assertMayTryPassword, forgetWrongPasswords, recordWrongPassword, rememberSignInAddress } from './sign-in-throttle';
 import { clientIp, enforceLimits } from './limits';
 import { assertCodeUsable, register } from './registration';
 import { createSession, revokeSession } from './sessions';
@@ -24,35 +25,47 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     mailer.send({ to, subject, text: `Your ${purpose} code is ${code}\n\nIt expires in 10 minutes. If you did not ask for it, ignore this mail.\n` });
 
   registerRoute(app, accountRoutes.login, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['loginPerIp', clientIp(request)], ['loginPerAccount', body.email]]);
+    const address = clientIp(request);
+    await enforceLimits(rateLimiter, [['loginPerIp', address]]);
     const account = await findAccountByEmail(db, body.email);
+    const attempt = { email: body.email, address, accountId: account?.id };
+    await assertMayTryPassword(db, clock, attempt);
     const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);
-    if (!account || !passwordOk) throw unauthorized(messages.invalidCredentials);
+    if (!account || !passwordOk) {
+      await recordWrongPassword(db, clock, attempt);
+      throw unauthorized(messages.invalidCredentials);
+    }
+    await forgetWrongPasswords(db, attempt);
     if (isInactive(account.status)) throw forbidden(messages.inactive);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: false });
+    // /admin/login: a customer is turned away before a code is mailed.
+    if (body.portal === LoginPortal.Staff && account.accountType === AccountType.Customer) throw forbidden(ui.access.adminsOnly);
+    const code = await issueCode(db, clock, account.id, 'login', { throttle: false, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { requires2FA: true, accountId: account.id, accountType: account.accountType, email: account.email };
   });
 
   registerRoute(app, accountRoutes.requestVerification, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['otpPerIp', clientIp(request)], ['otpPerAccount', String(body.accountId)]]);
+    const address = clientIp(request);
+    await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
-    // Only after a password check: the code is a second factor, never a way in on its own.
-    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(db, clock, account.id, 'login'))) {
+    // Only after a password check from this address: the code is a second factor, never a way in on its own.
+    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(db, clock, account.id, 'login', address))) {
       throw badRequest('Sign in with your email and password first; the code is sent after that');
     }
     if (isInactive(account.status)) throw forbidden(messages.inactive);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: true });
+    const code = await issueCode(db, clock, account.id, 'login', { throttle: true, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { success: true as const };
   });
 
   registerRoute(app, accountRoutes.verifyEmail, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['otpPerIp', clientIp(request)], ['otpPerAccount', String(body.accountId)]]);
+    const address = clientIp(request);
+    await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
     if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'login', body.code);
+    await consumeCode(db, clock, account.id, 'login', body.code, address);
     if (isInactive(account.status)) throw forbidden(messages.inactive);
+    await rememberSignInAddress(db, clock, account.id, address);
     const session = await createSession(db, clock, account.id);
     return {
       accessToken: { value: session.token, expiresAt: session.expiresAt.toISOString() },
@@ -66,18 +79,15 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     return { success: true as const };
   });
 
-  registerRoute(app, accountRoutes.forgotPassword, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['forgotPerIp', clientIp(request)], ['forgotPerAccount', body.email]]);
-    const account = await findAccountByEmail(db, body.email);
-    // The answer has the same shape whether or not the email exists.
-    if (!account || isInactive(account.status)) return { email: body.email, accountId: decoyAccountId(body.email) };
+  /** The mail a reset request leads to, if any: a code for staff, a pointer to the agent for customers. */
+  const sendResetMail = async (account: NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>) => {
     if (account.accountType === AccountType.Customer) {
       await mailer.send({
         to: account.email,
         subject: 'Password reset',
         text: 'Someone asked to reset the password of your account. Customer passwords are reset by your agent: please contact them.\n',
       });
-      return { email: body.email, accountId: account.id };
+      return;
     }
     try {
       const code = await issueCode(db, clock, account.id, 'password_reset', { throttle: true });
@@ -86,21 +96,36 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       // A second request within 30 s keeps the first code; the answer does not change.
       if (!(error instanceof Error && error.message === messages.codeResendThrottled)) throw error;
     }
-    return { email: body.email, accountId: account.id };
+  };
+
+  registerRoute(app, accountRoutes.forgotPassword, async ({ body, request }) => {
+    await enforceLimits(rateLimiter, [['forgotPerIp', clientIp(request)], ['forgotPerAccount', body.email]]);
+    const account = await findAccountByEmail(db, body.email);
+    const known = account && !isInactive(account.status) ? account : undefined;
+    // The answer is alike for every email (an opaque accountId), and so is its timing: the code
+    // and the mail are made after the answer.
+    if (known) {
+      sendResetMail(known).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+    }
+    return { email: body.email, accountId: resetTicketOf(deps.secrets, known?.id) };
   });
 
   registerRoute(app, accountRoutes.verifyPassword, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['otpPerIp', clientIp(request)], ['otpPerAccount', String(body.accountId)]]);
-    const account = await findAccountById(db, body.accountId);
+    const accountId = accountOfResetTicket(deps.secrets, body.accountId);
+    const address = clientIp(request);
+    await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `reset:${accountId ?? 'none'}:${address}`]]);
+    const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
     if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'password_reset', body.code);
+    await consumeCode(db, clock, account.id, 'password_reset', body.code, address);
     await setPassword(deps, account.id, body.password);
     return { success: true as const };
   });
 
   registerRoute(app, accountRoutes.resetOwnPassword, async ({ body, auth }) => {
-    await setPassword(deps, auth.accountId, body.password, auth.sessionId);
-    return { success: true as const };
+    // Every session ends, the one used included: a stolen token does not survive the change.
+    await setPassword(deps, auth.accountId, body.password);
+    const session = await createSession(db, clock, auth.accountId);
+    return { success: true as const, accessToken: { value: session.token, expiresAt: session.expiresAt.toISOString() } };
   });
 
   registerRoute(app, accountRoutes.resetPasswordOf, async ({ params, body, auth }) => {
@@ -123,9 +148,4 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['registerPerIp', clientIp(request)]]);
     return register(deps, body);
   });
-}
-
-/** A stable stand-in id for unknown emails, so the answer does not reveal which emails exist. */
-function decoyAccountId(email: string): number {
-  return (parseInt(sha256(`decoy:${email.toLowerCase()}`).slice(0, 8), 16) % 900_000) + 100_000;
 }

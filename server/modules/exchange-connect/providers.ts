@@ -32,8 +32,15 @@ const sandboxClient = (exchange: ExchangeId) => defaultOAuthClients.find((client
 /**
  * The OAuth endpoints and client of an exchange: Bybit's documented flow (EXCHANGES 4.1) live, and
  * the sandbox's Bybit- and Bitget-shaped flows offline. Bitget publishes no quick-connect API.
+ * `sandboxPages` is where the browser reaches the sandbox's authorize page (the server calls the
+ * token and key endpoints at `sandboxUrl`).
  */
-export function endpointsOf(access: Pick<ExchangeAccess, 'mode' | 'sandboxUrl'>, exchange: ExchangeId, env: NodeJS.ProcessEnv = process.env): OAuthEndpoints {
+export function endpointsOf(
+  access: Pick<ExchangeAccess, 'mode' | 'sandboxUrl'>,
+  exchange: ExchangeId,
+  options: { env?: NodeJS.ProcessEnv; sandboxPages?: string } = {},
+): OAuthEndpoints {
+  const env = options.env ?? process.env;
   if (access.mode === 'live') {
     if (exchange === 'bitget') {
       throw new ConnectError(400, 'Bitget quick connect needs Bitget partner documentation (it is not public) and is not available yet. Please choose Bybit.');
@@ -49,7 +56,7 @@ export function endpointsOf(access: Pick<ExchangeAccess, 'mode' | 'sandboxUrl'>,
   const client = sandboxClient(exchange);
   const prefix = exchange === 'bybit' ? { authorize: '/en/oauth', token: '/oauth/v1/public/access_token', key: '/oauth/v1/resource/restrict/openapi' } : { authorize: '/bitget/oauth/authorize', token: '/bitget/oauth/token', key: '/bitget/oauth/api-key' };
   return {
-    authorize: base + prefix.authorize,
+    authorize: (options.sandboxPages ?? base) + prefix.authorize,
     token: base + prefix.token,
     key: base + prefix.key,
     clientId: (exchange === 'bybit' ? env.BYBIT_OAUTH_CLIENT_ID : undefined) ?? client.clientId,

@@ -6,6 +6,7 @@ import { registerRoute } from '../../http/route';
 import { connectedCustomers } from '../account-health/repository';
 import { syncCustomer } from '../account-health/sync';
 import { connectErrorPage } from './error-page';
+import { browserBaseOf } from './browser-base';
 import { ConnectError } from './providers';
 import { completeConnect, connectUrl } from './service';
 
@@ -17,7 +18,9 @@ function errorPage(reply: FastifyReply, status: number, message: string): Fastif
 }
 
 export function registerExchangeConnectRoutes(app: FastifyInstance, deps: Deps): void {
-  registerRoute(app, exchangeRoutes.connectUrl, async ({ params }) => ({ url: await connectUrl(deps, params.exchange, params.tempAccountId) }));
+  registerRoute(app, exchangeRoutes.connectUrl, async ({ params, request }) => ({
+    url: await connectUrl(deps, params.exchange, params.tempAccountId, browserBaseOf(deps.config, request)),
+  }));
 
   app.route<{ Params: { exchange: string }; Querystring: CallbackQuery }>({
     method: 'GET',

@@ -8,6 +8,7 @@ import type { ExchangeId } from '../../trading/exchanges/types';
 import { isUniqueViolation } from '../accounts/repository';
 import { createSession } from '../auth/sessions';
 import { encryptCredentials } from '../customers/credentials';
+import { browserSandboxUrl } from './browser-base';
 import { ConnectError, authorizeUrl, endpointsOf, exchangeCode } from './providers';
 import { STATE_TTL_MS, signState, verifyState } from './state';
 
@@ -31,8 +32,9 @@ export function exchangeOfSlug(slug: string): ExchangeId {
   throw new AppError(400, `Unknown exchange '${slug}': use bybit or bitget`);
 }
 
-export function callbackUrl(deps: Pick<Deps, 'config'>, exchange: ExchangeId): string {
-  return `${deps.config.publicUrl}/api/security/${exchange}/oauth/callback`;
+/** Where the exchange sends the browser back: on the browser's own base (see browser-base.ts). */
+export function callbackUrl(browserBase: string, exchange: ExchangeId): string {
+  return `${browserBase}/api/security/${exchange}/oauth/callback`;
 }
 
 async function pendingSignup(deps: ConnectDeps, tempAccountId: string) {
@@ -41,8 +43,11 @@ async function pendingSignup(deps: ConnectDeps, tempAccountId: string) {
   return row;
 }
 
-/** GET /api/security/{exchange}/oauth/{tempAccountId}: the authorize URL with a signed, expiring state. */
-export async function connectUrl(deps: ConnectDeps, slug: string, tempAccountId: string): Promise<string> {
+/**
+ * GET /api/security/{exchange}/oauth/{tempAccountId}: the authorize URL with a signed, expiring
+ * state; the page and the way back both on `browserBase`.
+ */
+export async function connectUrl(deps: ConnectDeps, slug: string, tempAccountId: string, browserBase: string): Promise<string> {
   const exchange = exchangeOfSlug(slug);
   const pending = await pendingSignup(deps, tempAccountId);
   if (!pending) throw new AppError(404, messages.unknownSignup);
@@ -51,13 +56,15 @@ export async function connectUrl(deps: ConnectDeps, slug: string, tempAccountId:
   if (pending.expiresAt <= now) throw new AppError(410, messages.expired);
   let endpoints;
   try {
-    endpoints = endpointsOf(exchangeAccessOf(deps), exchange);
+    const access = exchangeAccessOf(deps);
+    const sandboxPages = access.sandboxUrl === undefined ? undefined : browserSandboxUrl(access.sandboxUrl, deps.config, browserBase);
+    endpoints = endpointsOf(access, exchange, { sandboxPages });
   } catch (error) {
     if (error instanceof ConnectError) throw new AppError(error.status, error.message);
     throw error;
   }
   const state = signState(deps.config, { tempAccountId: pending.id, exchange, expiresAt: now.getTime() + STATE_TTL_MS });
-  return authorizeUrl(endpoints, callbackUrl(deps, exchange), state);
+  return authorizeUrl(endpoints, callbackUrl(browserBase, exchange), state);
 }
 
 /**

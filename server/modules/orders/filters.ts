@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MONTH_PATTERN } from '../../../contract/constants';
 import { normaliseSymbol } from '../../../contract/api/strategy';
-import type { FilterItem } from '../../../contract/common';
+import { id, type FilterItem } from '../../../contract/common';
 import { filterValue } from '../../db/paging';
 import { badRequest } from '../../http/errors';
 import { strategies } from '../../db/schema/index';
@@ -14,12 +14,12 @@ export function monthRange(value: string, filterName = 'datetimeInserted'): { st
   return { start: new Date(Date.UTC(year, month - 1, 1)), end: new Date(Date.UTC(year, month, 1)) };
 }
 
-/** A positive whole number filter value (order id, transaction id). */
+/** An id filter value (order id, transaction id, agent id): the contract's id, 1 to 2147483647. */
 export function idFilter(filter: FilterItem[], name: string): number | undefined {
   const raw = filterValue(filter, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw badRequest(`filter ${name} must be a positive whole number`);
+  if (!id.safeParse(value).success) throw badRequest(`filter ${name} must be an id, a whole number from 1 to 2147483647`);
   return value;
 }
 

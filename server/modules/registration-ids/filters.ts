@@ -2,6 +2,7 @@ import { REGISTRATION_ID_FILTERS } from '../../../contract/api/registrationId';
 import { RegistrationIdStatus, enumValues } from '../../../contract/enums';
 import type { FilterItem } from '../../../contract/common';
 import { filterValue } from '../../db/paging';
+import { idFilter } from '../orders/filters';
 import { badRequest } from '../../http/errors';
 import type { RegistrationIdQuery } from './repository';
 
@@ -25,11 +26,7 @@ export function parseRegistrationIdFilter(filter: FilterItem[]): RegistrationIdQ
   }
   const code = filterValue(filter, 'code');
   if (code !== undefined) query.code = code;
-  const agentId = filterValue(filter, 'agentId');
-  if (agentId !== undefined) {
-    const value = Number(agentId);
-    if (!Number.isInteger(value) || value <= 0) throw badRequest('filter agentId must be a positive id');
-    query.agentId = value;
-  }
+  const agentId = idFilter(filter, 'agentId');
+  if (agentId !== undefined) query.agentId = agentId;
   return query;
 }

@@ -4,7 +4,7 @@ import { CustomerGroup } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers } from '../../db/schema/index';
 import { filterValue, pageOf, type PageWindow } from '../../db/paging';
-import { newestFirst, searchStrategies } from './repository';
+import { newestFirst, searchStrategies, type StrategyView } from './repository';
 
 /** The signed-in customer's record: id and group. */
 export async function customerOfAccount(db: DbOrTx, accountId: number): Promise<{ id: number; group: number | null } | undefined> {
@@ -22,7 +22,7 @@ export async function customerOfAccount(db: DbOrTx, accountId: number): Promise<
  */
 export async function searchCustomerStrategies(
   db: DbOrTx,
-  publicUrl: string,
+  view: StrategyView,
   accountId: number,
   request: PageWindow & { filter: Array<{ name: string; value: unknown }> },
 ) {
@@ -31,7 +31,7 @@ export async function searchCustomerStrategies(
   const group = customer.group;
   const page = await searchStrategies(
     db,
-    publicUrl,
+    { ...view, revealWebhook: false },
     {
       id: filterValue(request.filter, 'id'),
       symbol: filterValue(request.filter, 'symbol'),
@@ -41,7 +41,7 @@ export async function searchCustomerStrategies(
     request,
     newestFirst,
   );
-  const rows = page.data.map(({ webhookUrl: _url, groups, exclusiveCustomerId: _ex, exclusiveCustomer: _c, ...rest }): CustomerStrategy => {
+  const rows = page.data.map(({ webhookUrl: _url, hasWebhook: _has, groups, exclusiveCustomerId: _ex, exclusiveCustomer: _c, ...rest }): CustomerStrategy => {
     const mine = groups.find((g) => g.group === group);
     return { ...rest, investAmount: mine!.investAmount };
   });

@@ -4,9 +4,18 @@ import { OrderStatus } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { accounts, customers, orders, strategies, strategyGroups } from '../../db/schema/index';
 import { likePattern, offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import type { Secrets } from '../../lib/secrets';
+import { readWebhookToken, type WebhookTokenColumns } from './webhook-token';
 
 export function webhookUrlOf(publicUrl: string, token: string): string {
   return `${publicUrl}/api/webhook/${token}`;
+}
+
+/** How strategies are shown: admins read the webhook URL, everyone else only whether there is one. */
+export interface StrategyView {
+  publicUrl: string;
+  secrets: Secrets;
+  revealWebhook: boolean;
 }
 
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
@@ -17,7 +26,7 @@ const lossCount = sql<number>`(select count(*) from ${orders} where ${orders.str
 const notDeleted = isNull(strategies.deletedAt);
 
 /** Strategies matching `where` (never deleted ones), in `order`, one page or all. */
-async function loadStrategies(db: DbOrTx, publicUrl: string, where: SQL | undefined, order: SQL[], page?: PageWindow): Promise<Strategy[]> {
+async function loadStrategies(db: DbOrTx, view: StrategyView, where: SQL | undefined, order: SQL[], page?: PageWindow): Promise<Strategy[]> {
   const base = db
     .select({ s: strategies, win: winCount, loss: lossCount, exFirst: accounts.firstName, exLast: accounts.lastName })
     .from(strategies)
@@ -55,7 +64,7 @@ async function loadStrategies(db: DbOrTx, publicUrl: string, where: SQL | undefi
     exclusiveCustomerId: s.exclusiveCustomerId,
     exclusiveCustomer:
       s.exclusiveCustomerId !== null && exFirst !== null && exLast !== null ? { id: s.exclusiveCustomerId, firstName: exFirst, lastName: exLast } : null,
-    webhookUrl: webhookUrlOf(publicUrl, s.webhookToken),
+    ...webhookOf(view, s),
     win,
     loss,
     datetimeInserted: s.datetimeInserted.toISOString(),
@@ -63,8 +72,14 @@ async function loadStrategies(db: DbOrTx, publicUrl: string, where: SQL | undefi
   }));
 }
 
-export async function getStrategy(db: DbOrTx, publicUrl: string, id: string): Promise<Strategy | undefined> {
-  const [row] = await loadStrategies(db, publicUrl, eq(strategies.id, id), []);
+function webhookOf(view: StrategyView, row: { id: string; webhookTokenHash: string | null; webhookTokenSealed: string | null; legacyWebhookToken: string | null }) {
+  const hasWebhook = row.webhookTokenHash !== null;
+  const token = hasWebhook && view.revealWebhook ? readWebhookToken(view.secrets, row) : null;
+  return { hasWebhook, webhookUrl: token === null ? null : webhookUrlOf(view.publicUrl, token) };
+}
+
+export async function getStrategy(db: DbOrTx, view: StrategyView, id: string): Promise<Strategy | undefined> {
+  const [row] = await loadStrategies(db, view, eq(strategies.id, id), []);
   return row;
 }
 
@@ -88,10 +103,10 @@ function conditions(query: StrategyQuery): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
-export async function searchStrategies(db: DbOrTx, publicUrl: string, query: StrategyQuery, page: PageWindow, order: SQL[]) {
+export async function searchStrategies(db: DbOrTx, view: StrategyView, query: StrategyQuery, page: PageWindow, order: SQL[]) {
   const where = conditions(query);
   const [rows, [total]] = await Promise.all([
-    loadStrategies(db, publicUrl, where, order, page),
+    loadStrategies(db, view, where, order, page),
     db.select({ n: count() }).from(strategies).where(and(notDeleted, where)),
   ]);
   return pageOf(rows, total?.n ?? 0, page);
@@ -113,7 +128,7 @@ export async function liveStrategyExists(db: DbOrTx, id: string): Promise<boolea
 
 const dec = (value: number | null) => (value === null ? null : String(value));
 
-export async function insertStrategy(db: DbOrTx, settings: StrategySettings, token: string, now: Date): Promise<void> {
+export async function insertStrategy(db: DbOrTx, settings: StrategySettings, webhook: WebhookTokenColumns, now: Date): Promise<void> {
   await db.insert(strategies).values({
     id: settings.id,
     symbol: settings.symbol,
@@ -137,7 +152,7 @@ export async function insertStrategy(db: DbOrTx, settings: StrategySettings, tok
     closeType: settings.positionClose.type,
     closeAmount: dec(settings.positionClose.amount),
     exclusiveCustomerId: settings.exclusiveCustomerId,
-    webhookToken: token,
+    ...webhook,
     datetimeInserted: now,
     datetimeUpdated: now,
   });

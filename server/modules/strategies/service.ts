@@ -7,7 +7,6 @@ import type { Deps } from '../../deps';
 import { accounts, customers, strategies } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { logStaffAction } from '../../lib/staff-log';
-import { newToken } from '../../lib/tokens';
 import { isUniqueViolation } from '../accounts/repository';
 import {
   getStrategy,
@@ -17,7 +16,9 @@ import {
   replaceGroups,
   strategyIdTaken,
   webhookUrlOf,
+  type StrategyView,
 } from './repository';
+import { newWebhookToken, noWebhookColumns } from './webhook-token';
 import type { SymbolCheck } from './symbols';
 import { openManualOrder } from '../../trading/engine';
 
@@ -36,7 +37,7 @@ async function checkExclusiveCustomer(db: DbOrTx, customerId: number | null): Pr
 }
 
 export async function createStrategy(
-  deps: Pick<Deps, 'db' | 'clock' | 'config'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>,
   symbolExists: SymbolCheck,
   settings: StrategySettings,
   actorAccountId: number,
@@ -48,10 +49,10 @@ export async function createStrategy(
     throw badRequest(`Symbol/Token ${settings.symbol} is not traded on ${names}; use a USDT perpetual such as BTCUSDT`);
   }
   await checkExclusiveCustomer(deps.db, settings.exclusiveCustomerId);
-  const token = newToken();
+  const { token, columns } = newWebhookToken(deps.secrets, settings.id);
   try {
     await deps.db.transaction(async (tx) => {
-      await insertStrategy(tx, settings, token, deps.clock.now());
+      await insertStrategy(tx, settings, columns, deps.clock.now());
       await logStaffAction(tx, {
         actorAccountId,
         action: 'create',
@@ -78,7 +79,7 @@ function strategyIdTakenMessage(id: string, deleted: boolean): string {
     : `Strategy ID ${id} is already taken; choose another Strategy ID`;
 }
 
-export async function updateStrategy(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: string, update: StrategyUpdate, actorAccountId: number): Promise<Strategy> {
+export async function updateStrategy(deps: Pick<Deps, 'db' | 'clock'>, view: StrategyView, id: string, update: StrategyUpdate, actorAccountId: number): Promise<Strategy> {
   await deps.db.transaction(async (tx) => {
     if (!(await liveStrategyExists(tx, id))) throw strategyNotFound();
     const exclusiveCustomerId = update.exclusiveCustomerId === undefined ? await currentExclusiveCustomer(tx, id) : update.exclusiveCustomerId;
@@ -102,12 +103,12 @@ export async function updateStrategy(deps: Pick<Deps, 'db' | 'clock' | 'config'>
       details: { groups: update.groups, stopLoss: update.stopLoss, exclusiveCustomerId },
     });
   });
-  const strategy = await getStrategy(deps.db, deps.config.publicUrl, id);
+  const strategy = await getStrategy(deps.db, view, id);
   if (!strategy) throw strategyNotFound();
   return strategy;
 }
 
-/** Soft delete: orders and earnings keep their strategy; the webhook token is replaced so the URL dies. */
+/** Soft delete: orders and earnings keep their strategy; the webhook token is dropped so the URL dies. */
 export async function deleteStrategy(deps: Pick<Deps, 'db' | 'clock'>, id: string, actorAccountId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await liveStrategyExists(tx, id))) throw strategyNotFound();
@@ -117,17 +118,17 @@ export async function deleteStrategy(deps: Pick<Deps, 'db' | 'clock'>, id: strin
     const now = deps.clock.now();
     await tx
       .update(strategies)
-      .set({ deletedAt: now, status: StrategyStatus.Inactive, webhookToken: newToken(), datetimeUpdated: now })
+      .set({ deletedAt: now, status: StrategyStatus.Inactive, ...noWebhookColumns, datetimeUpdated: now })
       .where(eq(strategies.id, id));
     await logStaffAction(tx, { actorAccountId, action: 'delete', targetType: 'strategy', targetId: id });
   });
 }
 
-export async function rotateWebhookToken(deps: Pick<Deps, 'db' | 'clock' | 'config'>, id: string, actorAccountId: number): Promise<{ id: string; webhookUrl: string }> {
-  const token = newToken();
+export async function rotateWebhookToken(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>, id: string, actorAccountId: number): Promise<{ id: string; webhookUrl: string }> {
+  const { token, columns } = newWebhookToken(deps.secrets, id);
   await deps.db.transaction(async (tx) => {
     if (!(await liveStrategyExists(tx, id))) throw strategyNotFound();
-    await tx.update(strategies).set({ webhookToken: token, datetimeUpdated: deps.clock.now() }).where(eq(strategies.id, id));
+    await tx.update(strategies).set({ ...columns, datetimeUpdated: deps.clock.now() }).where(eq(strategies.id, id));
     await logStaffAction(tx, { actorAccountId, action: 'rotateWebhook', targetType: 'strategy', targetId: id });
   });
   return { id, webhookUrl: webhookUrlOf(deps.config.publicUrl, token) };

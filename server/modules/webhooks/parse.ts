@@ -1,3 +1,4 @@
+import { isStorableText } from '../../../contract/common';
 import { EntryDirection } from '../../../contract/enums';
 
 /** What a TradingView alert asks for, read from a JSON or a plain-text body. */
@@ -35,23 +36,50 @@ export function normalizeTicker(raw: string): string {
 }
 
 /**
- * Open or close for a strategy trading in `direction`: `open`/no action opens; `close`, `exit` and
+ * Open or close for a strategy trading in `direction`: `open` (or, in plain text, no action) opens; `close`, `exit` and
  * TradingView's `market_position: flat` close; `buy`/`long` open a long strategy and close a short one
  * (TradingView's {{strategy.order.action}}), `sell`/`short` the reverse.
  */
-function decide(words: { action: string | null; position: string | null }, direction: EntryDirection): { action: 'open' | 'close' } | { error: string } {
+function decide(
+  words: { action: string | null; position: string | null },
+  direction: EntryDirection,
+  source: AlertSource,
+): { action: 'open' | 'close' } | { error: string } {
   const position = words.position?.toLowerCase() ?? null;
   if (position !== null && position !== '' && !['flat', 'long', 'short'].includes(position)) {
-    return { error: `market_position '${words.position}' is not one of flat, long, short` };
+    return { error: `market_position ${quote(words.position)} is not one of flat, long, short` };
   }
   if (position === 'flat') return { action: 'close' };
-  const action = words.action?.toLowerCase() ?? position;
-  if (action === null || action === '' || OPEN_WORDS.has(action)) return { action: 'open' };
+  const action = words.action?.toLowerCase() || position || null;
+  // A JSON alert must say what it wants; a plain-text message without an action opens.
+  if (action === null && source === 'json') return { error: NO_ACTION_IN_JSON };
+  if (action === null || OPEN_WORDS.has(action)) return { action: 'open' };
   if (CLOSE_WORDS.has(action)) return { action: 'close' };
   if (LONG_WORDS.has(action)) return { action: direction === EntryDirection.Long ? 'open' : 'close' };
   if (SHORT_WORDS.has(action)) return { action: direction === EntryDirection.Short ? 'open' : 'close' };
-  return { error: `action '${words.action}' is not one of ${ACTION_WORDS.join(', ')}` };
+  return { error: `action ${quote(words.action)} is not one of ${ACTION_WORDS.join(', ')}` };
 }
+
+type AlertSource = 'json' | 'text';
+
+const NO_ACTION_IN_JSON =
+  'the JSON alert names no action; add "action" (open, long, short, buy, sell, close, exit, flat), TradingView\'s "strategy.order.action" or "market_position"';
+
+/** A value of the alert quoted in a message, cut short: the message lands in the entry audit. */
+function quote(value: unknown): string {
+  const text = String(value);
+  return `'${text.length > 60 ? `${text.slice(0, 60)}…` : text}'`;
+}
+
+/** Whether every text inside a parsed JSON value can be stored (keys included). */
+function storableJson(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every(storableJson);
+  if (value !== null && typeof value === 'object') return Object.entries(value).every(([key, inner]) => isStorableText(key) && storableJson(inner));
+  return true;
+}
+
+const UNSTORABLE_ALERT = 'the alert contains a NUL character or broken Unicode, which cannot be stored; send plain text or JSON'
 
 function pick(record: Record<string, unknown>, keys: string[]): unknown {
   for (const key of keys) {
@@ -73,13 +101,13 @@ function readTime(value: unknown): Date | null | 'invalid' {
   return Number.isNaN(date.getTime()) ? 'invalid' : date;
 }
 
-function fromRecord(record: Record<string, unknown>, direction: EntryDirection): ParseResult {
+function fromRecord(record: Record<string, unknown>, direction: EntryDirection, source: AlertSource): ParseResult {
   const action = pick(record, ACTION_KEYS);
   const position = pick(record, POSITION_KEYS);
   for (const [name, value] of [['action', action], ['market_position', position]] as const) {
     if (value !== undefined && typeof value !== 'string') return { ok: false, reason: `${name} must be text, e.g. "close"` };
   }
-  const decided = decide({ action: (action as string | undefined) ?? null, position: (position as string | undefined) ?? null }, direction);
+  const decided = decide({ action: (action as string | undefined) ?? null, position: (position as string | undefined) ?? null }, direction, source);
   if ('error' in decided) return { ok: false, reason: decided.error };
   const time = readTime(pick(record, TIME_KEYS));
   if (time === 'invalid') return { ok: false, reason: 'timestamp is not a date (use TradingView {{timenow}} or epoch milliseconds)' };
@@ -89,7 +117,7 @@ function fromRecord(record: Record<string, unknown>, direction: EntryDirection):
   if (alertId !== undefined && typeof alertId !== 'string' && typeof alertId !== 'number') return { ok: false, reason: 'alert id must be text or a number' };
   const rawPrice = pick(record, PRICE_KEYS);
   const price = rawPrice === undefined ? null : Number(rawPrice);
-  if (price !== null && !(price > 0)) return { ok: false, reason: `price '${String(rawPrice)}' is not a positive number` };
+  if (price !== null && !(price > 0 && Number.isFinite(price))) return { ok: false, reason: `price ${quote(rawPrice)} is not a positive number` };
   return {
     ok: true,
     alert: {
@@ -119,15 +147,16 @@ function fromText(text: string, direction: EntryDirection): ParseResult {
     const lower = word.toLowerCase();
     if (ACTION_WORDS.includes(lower) && record.action === undefined) record.action = lower;
     else if (/^[A-Z0-9:]+(\.P)?$/i.test(word) && /USDT?/i.test(word) && record.ticker === undefined) record.ticker = word;
-    else return { ok: false, reason: `could not understand '${word}' in the alert text; send JSON such as {"action":"close"} or a word such as close` };
+    else return { ok: false, reason: `could not understand ${quote(word)} in the alert text; send JSON such as {"action":"close"} or a word such as close` };
   }
-  return fromRecord(record, direction);
+  return fromRecord(record, direction, 'text');
 }
 
 /** Reads an alert body (JSON or text, TradingView sends text/plain when the message is not JSON). */
 export function parseAlert(body: string, direction: EntryDirection): ParseResult {
   const text = body.trim();
-  if (text === '') return fromRecord({}, direction);
+  if (!isStorableText(body)) return { ok: false, reason: UNSTORABLE_ALERT };
+  if (text === '') return { ok: false, reason: 'the alert is empty; send a message such as open or close, or JSON such as {"action":"open"}' };
   if (text.startsWith('{') || text.startsWith('[')) {
     let parsed: unknown;
     try {
@@ -136,7 +165,8 @@ export function parseAlert(body: string, direction: EntryDirection): ParseResult
       return { ok: false, reason: 'the body looks like JSON but is not valid JSON' };
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { ok: false, reason: 'the JSON body must be an object such as {"action":"close"}' };
-    return fromRecord(parsed as Record<string, unknown>, direction);
+    if (!storableJson(parsed)) return { ok: false, reason: UNSTORABLE_ALERT };
+    return fromRecord(parsed as Record<string, unknown>, direction, 'json');
   }
   return fromText(text, direction);
 }

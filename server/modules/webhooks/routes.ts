@@ -6,7 +6,8 @@ import { badRequest, forbidden, notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { loadTradingConfig } from '../../trading/config';
 import { normalizeTicker, parseAlert } from './parse';
-import { auditRefusedAlert, findStrategyByToken, receiveAlert } from './service';
+import { findStrategyByToken } from '../strategies/webhook-token';
+import { auditRefusedAlert, receiveAlert } from './service';
 
 /**
  * POST /api/webhook/:token. Bodies are read as text whatever their content type (TradingView sends
@@ -22,7 +23,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): P
       if (trading.webhookAllowList && !trading.webhookAllowList.includes(request.ip)) {
         throw forbidden(`Webhook calls are accepted only from TradingView's addresses; ${request.ip} is not one of them.`);
       }
-      const strategy = await findStrategyByToken(deps, params.token);
+      const strategy = await findStrategyByToken(deps.db, params.token);
       if (!strategy || strategy.status !== StrategyStatus.Active) {
         throw notFound('No active strategy has this webhook URL: check the URL in the TradingView alert, or activate the strategy.');
       }

@@ -18,14 +18,6 @@ export interface WebhookStrategy {
   status: number;
 }
 
-export async function findStrategyByToken(deps: Pick<Deps, 'db'>, token: string): Promise<WebhookStrategy | undefined> {
-  const result = await deps.db.execute<{ id: string; symbol: string; entry_direction: number; status: number }>(
-    sql`select id, symbol, entry_direction, status from strategies where webhook_token = ${token} and deleted_at is null`,
-  );
-  const row = result.rows[0];
-  return row ? { id: row.id, symbol: row.symbol, entryDirection: Number(row.entry_direction) as EntryDirection, status: Number(row.status) } : undefined;
-}
-
 /** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */
 export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: string, reason: string): Promise<void> {
   await recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId, entryType: OrderEntryType.Api, message: `Webhook alert refused: ${reason}` });

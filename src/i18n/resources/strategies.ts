@@ -78,6 +78,7 @@ export const strategiesMessages = {
     settingFailedDetail: ui.strategy.settingFailedDetail,
     deleteError: ui.strategy.deleteError,
     notExists: ui.strategy.notExists,
+    webhookAdminsOnly: 'This strategy has a webhook. Only admins can see its URL.',
     saveBeforeWebhook: ui.strategy.saveBeforeWebhook,
     orderFailed: ui.fallback.orderFailed,
   },

@@ -14,7 +14,7 @@ describe('forgot password', () => {
     server.use(
       http.post(apiUrl(accountRoutes.forgotPassword.path), async ({ request }) => {
         calls.push(await request.json());
-        return HttpResponse.json(ok(accountRoutes.forgotPassword, { email: 'sam@example.com', accountId: 5 }));
+        return HttpResponse.json(ok(accountRoutes.forgotPassword, { email: 'sam@example.com', accountId: 'opaque-reset-ticket-5' }));
       }),
       http.post(apiUrl(accountRoutes.verifyPassword.path), async ({ request }) => {
         calls.push(await request.json());
@@ -42,12 +42,12 @@ describe('forgot password', () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'new password 1');
     await user.click(submit);
     expect(await screen.findByText('Password Updated !')).toBeInTheDocument();
-    expect(calls).toEqual([{ email: 'sam@example.com' }, { accountId: 5, code: '123456', password: 'new password 1' }]);
+    expect(calls).toEqual([{ email: 'sam@example.com' }, { accountId: 'opaque-reset-ticket-5', code: '123456', password: 'new password 1' }]);
   });
 
   it("shows the server's refusal of the code", async () => {
     server.use(
-      http.post(apiUrl(accountRoutes.forgotPassword.path), () => HttpResponse.json(ok(accountRoutes.forgotPassword, { email: 'a@example.com', accountId: 5 }))),
+      http.post(apiUrl(accountRoutes.forgotPassword.path), () => HttpResponse.json(ok(accountRoutes.forgotPassword, { email: 'a@example.com', accountId: 'opaque-reset-ticket-5' }))),
       http.post(apiUrl(accountRoutes.verifyPassword.path), () => HttpResponse.json(failed(serverMessages.invalidCode), { status: 400 })),
     );
     renderPublic(<ForgotPasswordDialog open variant="staff" onClose={vi.fn()} />);

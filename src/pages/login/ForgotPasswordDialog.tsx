@@ -16,7 +16,8 @@ import { accountApi } from '../../authProvider/api';
 import { errorMessage } from '../../dataProvider/http';
 import { publicPaths } from '../routes';
 
-type Step = { name: 'customer' } | { name: 'email' } | { name: 'reset'; accountId: number; email: string } | { name: 'done' };
+/** `accountId` is the opaque value of the forgot-password answer, sent back with the code. */
+type Step = { name: 'customer' } | { name: 'email' } | { name: 'reset'; accountId: string; email: string } | { name: 'done' };
 
 interface ForgotPasswordDialogProps {
   open: boolean;

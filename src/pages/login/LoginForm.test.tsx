@@ -49,7 +49,7 @@ describe('<LoginForm>', () => {
       }),
     );
     const { view, user } = await signIn('staff');
-    expect(logins).toEqual([{ email: 'sam@example.com', password: 'secret password' }]);
+    expect(logins).toEqual([{ email: 'sam@example.com', password: 'secret password', portal: 'staff' }]);
     expect(await screen.findByRole('dialog', { name: 'Verification code' })).toHaveTextContent('We sent a 6-digit code to sam@example.com');
     await user.click(screen.getByLabelText('Digit 1 of 6'));
     await user.keyboard('123456');

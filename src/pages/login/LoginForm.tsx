@@ -40,11 +40,12 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     if (!email.trim() || !password) return setError(ui.form.fillRequired);
     setBusy(true);
     try {
-      const result = await accountApi.login({ email: email.trim(), password });
+      // The server refuses a customer at the staff door before any code is mailed (portal 'staff').
+      const result = await accountApi.login({ email: email.trim(), password, portal: variant });
       if (variant === 'staff' && result.accountType === AccountType.Customer) return setError(ui.access.adminsOnly);
       setPending({ accountId: result.accountId, email: result.email });
     } catch (failure) {
-      if (statusOf(failure) === 403) setInactive(true);
+      if (statusOf(failure) === 403 && errorMessage(failure, '') !== ui.access.adminsOnly) setInactive(true);
       else setError(errorMessage(failure, ui.fallback.loginFailed));
     } finally {
       setBusy(false);

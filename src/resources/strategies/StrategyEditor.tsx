@@ -57,7 +57,7 @@ export function StrategyEditor({ strategy }: { strategy: Strategy | undefined })
           <Typography variant="subtitle1" gutterBottom>
             {t('sections.webhook')}
           </Typography>
-          <StrategyWebhookBox webhookUrl={strategy?.webhookUrl} />
+          <StrategyWebhookBox webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
         </CardContent>
       </Card>
       {canTrade && (

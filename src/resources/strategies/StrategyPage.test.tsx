@@ -31,6 +31,7 @@ const saved: Strategy = {
   exclusiveCustomerId: null,
   exclusiveCustomer: null,
   webhookUrl: 'http://localhost/api/webhook/abc123',
+  hasWebhook: true,
   win: 0,
   loss: 0,
   datetimeInserted: '2025-03-01T00:00:00.000Z',
@@ -125,7 +126,7 @@ describe('Presetting Parameters', () => {
     server.use(
       http.post(apiUrl(strategyRoutes.create.path), async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json(ok(strategyRoutes.create, { id: 'BTC001', webhookUrl: saved.webhookUrl }));
+        return HttpResponse.json(ok(strategyRoutes.create, { id: 'BTC001', webhookUrl: saved.webhookUrl! }));
       }),
     );
     const view = renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });

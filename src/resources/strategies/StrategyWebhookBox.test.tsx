@@ -7,15 +7,22 @@ import { COPY_NOTICE_MS, StrategyWebhookBox } from './StrategyWebhookBox';
 
 describe('webhook box', () => {
   it('asks to save first when there is no webhook', () => {
-    renderWithAdmin(<StrategyWebhookBox webhookUrl={undefined} />, { accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyWebhookBox webhookUrl={undefined} hasWebhook={false} />, { accountType: AccountType.Admin });
     expect(screen.getByText(ui.strategy.saveBeforeWebhook)).toBeInTheDocument();
+  });
+
+  it('tells an employee that a webhook exists without showing its URL (the server sends it to admins only)', () => {
+    renderWithAdmin(<StrategyWebhookBox webhookUrl={undefined} hasWebhook />, { accountType: AccountType.Employee });
+    expect(screen.getByText('This strategy has a webhook. Only admins can see its URL.')).toBeInTheDocument();
+    expect(screen.queryByText(ui.strategy.saveBeforeWebhook)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
   });
 
   it("copies the URL and shows 'Copy success!' for one second", async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderWithAdmin(<StrategyWebhookBox webhookUrl="http://x/api/webhook/abc" />, { accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyWebhookBox webhookUrl="http://x/api/webhook/abc" hasWebhook />, { accountType: AccountType.Admin });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     });

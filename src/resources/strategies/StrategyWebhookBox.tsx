@@ -10,10 +10,16 @@ import { useTranslate } from 'react-admin';
 /** How long 'Copy success!' stays (spec 8: one second). */
 export const COPY_NOTICE_MS = 1000;
 
-/** The strategy's webhook URL with a copy button, or the notice that it needs saving first. */
-export function StrategyWebhookBox({ webhookUrl }: { webhookUrl: string | undefined }) {
+/**
+ * The strategy's webhook URL with a copy button (admins; the server sends the URL to admins only),
+ * that a webhook exists (everyone else), or the notice that it needs saving first.
+ */
+export function StrategyWebhookBox({ webhookUrl, hasWebhook }: { webhookUrl: string | undefined; hasWebhook: boolean }) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
+  if (!webhookUrl && hasWebhook) {
+    return <Alert severity="info">{translate('resources.strategies.notifications.webhookAdminsOnly')}</Alert>;
+  }
   if (!webhookUrl) {
     return <Alert severity="info">{translate('resources.strategies.notifications.saveBeforeWebhook')}</Alert>;
   }
