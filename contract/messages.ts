@@ -151,6 +151,7 @@ export const server = {
   registrationIdUsed: 'This Registration ID has already been used',
   registrationIdExpired: 'This Registration ID has expired. Please ask your agent for a new one.',
   customersCannotResetHere: 'Customers cannot reset their password here. Please contact your agent.',
+  pendingPasswordChange: 'Your account is pending approval: you can change your password once it is approved.',
   orderAlreadyClosed: (id: number) => `Order ${id} is already closed.`,
   orderAlreadyClosing: (id: number) => `Order ${id} is already being closed.`,
 } as const;

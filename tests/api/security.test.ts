@@ -159,6 +159,16 @@ describe('passwords', () => {
     expect(short.body.error?.message).toBe('body.password: Password must be at least 8 characters');
   });
 
+  it('refuses a Pending customer changing their own password (the pencil is disabled while Pending), and lets an Active one', async () => {
+    const pending = await personWithToken(ctx, AccountType.Customer, { status: AccountStatus.Pending });
+    const refused = await ctx.api('POST', '/api/security/password/reset', { token: pending.token, body: { password: 'another password' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ successful: false, data: null, error: { message: messages.pendingPasswordChange } });
+    expect((await ctx.api('GET', '/api/account', { token: pending.token })).status).toBe(200);
+    const active = await personWithToken(ctx, AccountType.Customer);
+    expect((await ctx.api('POST', '/api/security/password/reset', { token: active.token, body: { password: 'another password' } })).status).toBe(200);
+  });
+
   it("lets an admin reset someone else's password, writing the staff log", async () => {
     const admin = await personWithToken(ctx, AccountType.Admin);
     const agent = await personWithToken(ctx, AccountType.Agent);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes, LoginPortal } from '../../../contract/api/account';
-import { AccountType, INACTIVE_ACCOUNT_STATUSES, type AccountStatus } from '../../../contract/enums';
+import { AccountStatus, AccountType, INACTIVE_ACCOUNT_STATUSES } from '../../../contract/enums';
 import { server as messages, ui } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
@@ -122,6 +122,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerRoute(app, accountRoutes.resetOwnPassword, async ({ body, auth }) => {
+    // Spec 6: the customer's password-change pencil is disabled while Pending; the server agrees.
+    if (auth.accountType === AccountType.Customer && auth.status === AccountStatus.Pending) throw forbidden(messages.pendingPasswordChange);
     // Every session ends, the one used included: a stolen token does not survive the change.
     await setPassword(deps, auth.accountId, body.password);
     const session = await createSession(db, clock, auth.accountId);
