@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeRateLimiter, writeKind } from './rate-limiter';
+import { ExchangeRateLimiter } from './rate-limiter';
+import { writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
 
 describe('SlidingWindow', () => {
