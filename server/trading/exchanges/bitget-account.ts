@@ -33,6 +33,11 @@ export class BitgetAccountSettings {
     return this.fresh(credentials, market);
   }
 
+  /** The account's position mode (product-wide): from memory, else one read (of `market`). */
+  async positionMode(credentials: Credentials, market: MarketInfo): Promise<PositionModeName> {
+    return this.positionModes.get(accountKey(credentials)) ?? (await this.fresh(credentials, market)).positionMode;
+  }
+
   /** Reads both again (concurrent callers share one read) and remembers them. */
   fresh(credentials: Credentials, market: MarketInfo): Promise<SymbolSettings> {
     const account = accountKey(credentials);

@@ -79,7 +79,7 @@ export class BitgetAdapter extends CcxtAdapter {
 
   async setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void> {
     const market = await this.market(symbol);
-    const current = (await this.accounts.of(credentials, market)).positionMode;
+    const current = await this.accounts.positionMode(credentials, market);
     if (current === mode) return;
     try {
       await this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol));

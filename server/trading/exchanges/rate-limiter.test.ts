@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExchangeRateLimiter } from './rate-limiter';
-import { writeKind } from './request-kinds';
+import { readKind, writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
 
 describe('SlidingWindow', () => {
@@ -77,6 +77,13 @@ describe('ExchangeRateLimiter', () => {
     expect(writeKind('bitget', 'v2/mix/order/place-order')).toBe('order');
     expect(writeKind('bitget', '/api/v2/mix/account/set-leverage')).toBe('setting');
     expect(writeKind('bitget', 'v2/mix/order/detail')).toBeUndefined();
+    expect(readKind('bitget', 'v2/mix/position/all-position')).toBe('positions');
+    expect(readKind('bitget', '/api/v2/mix/order/detail')).toBe('orderDetail');
+    expect(readKind('bitget', 'v2/mix/order/orders-plan-pending')).toBe('planPending');
+    expect(readKind('bitget', 'v2/mix/order/orders-plan-history')).toBe('planHistory');
+    expect(readKind('bitget', 'v2/spot/account/info')).toBe('keyInfo');
+    expect(readKind('bitget', 'v2/mix/account/accounts')).toBeUndefined();
+    expect(readKind('bybit', 'v5/position/list')).toBeUndefined();
   });
 
   it('holds one account to its order ceiling while another account goes through', async () => {

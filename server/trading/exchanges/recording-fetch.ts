@@ -8,6 +8,8 @@ export interface RecordedExchange {
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** Epoch ms when it left. */
+  sentAt: number;
   status: number | undefined;
   /** Bybit retCode / Bitget code, as text. */
   code: string | undefined;
@@ -54,6 +56,7 @@ export function recordingFetch(inner: FetchImplementation): RecordingFetch {
       path: parsed.pathname.replace(/^.*?(?=\/(v5|api)\/)/, ''),
       headers: headersOf(init),
       body: typeof init?.body === 'string' ? init.body : undefined,
+      sentAt: Date.now(),
       status: undefined,
       code: undefined,
       message: undefined,
