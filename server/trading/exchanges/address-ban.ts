@@ -25,8 +25,8 @@ export type AddressBanListener = (ban: AddressBan) => void;
 
 interface BanState {
   ban: AddressBan;
-  /** Resolves when the ban (as known when it was created) has run out. */
-  ended: Promise<void>;
+  /** Resolves when the ban (as known when it was created) has run out; made when someone first waits. */
+  ended?: Promise<void>;
 }
 
 export class AddressBans {
@@ -48,11 +48,11 @@ export class AddressBans {
     const until = at + this.durationMs[exchange];
     const current = this.active(key, at);
     if (current) {
-      if (until > current.ban.until) this.bans.set(key, this.state({ ...current.ban, until }));
+      if (until > current.ban.until) this.bans.set(key, { ban: { ...current.ban, until } });
       return false;
     }
     const ban: AddressBan = { exchange, egress, since: at, until, reason };
-    this.bans.set(key, this.state(ban));
+    this.bans.set(key, { ban });
     for (const listener of this.listeners) {
       try {
         listener(ban);
@@ -76,6 +76,7 @@ export class AddressBans {
     const key = `${exchange}:${egress}`;
     for (let state = this.active(key, this.now()); state; state = this.active(key, this.now())) {
       if (deadline !== undefined && deadline <= state.ban.until) throw bannedFailure(state.ban);
+      state.ended ??= new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, state.ban.until - this.now()) + 1));
       await state.ended;
     }
   }
@@ -91,11 +92,6 @@ export class AddressBans {
     if (state && state.ban.until > at) return state;
     if (state) this.bans.delete(key);
     return undefined;
-  }
-
-  private state(ban: AddressBan): BanState {
-    const ended = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ban.until - this.now()) + 1));
-    return { ban, ended };
   }
 }
 
