@@ -41,8 +41,8 @@ describe('toExchangeFailure', () => {
   });
 
   it.each([
-    ['bitget', '45034', 'Duplicate clientOid', 'duplicate'],
-    ['bitget', '43118', 'clientOid duplicate', 'duplicate'],
+    ['bitget', '45034', 'The clientOid already exists', 'duplicate'],
+    ['bitget', '43118', 'Client order id already used', 'duplicate'],
     ...['40757', '45006', '40891', '43023', '45068', '40837', '22002'].map((code) => ['bitget', code, 'Insufficient position', 'no_position'] as const),
     ['bybit', '110017', 'Reduce-only rule not satisfied', 'no_position'],
     ['bybit', '110092', 'expect Rising, but trigger_price[6100000] <= current[6150000]', 'trigger_crossed'],

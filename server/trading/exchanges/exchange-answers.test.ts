@@ -100,7 +100,8 @@ describe('Bitget duplicate client ids (45034, 43118) make a retried placement id
   it.each(['45034', '43118'])('%s: the retry answers the order placed before', async (code) => {
     const creds = await openLong('bitget', Number(code));
     const request = { symbol: 'BTCUSDT', side: 'long' as const, quantity: 0.01, clientOrderId: `ct${code}-1-e`, positionMode: 'oneway' as const, stopLossPrice: 57_000 };
-    reject(creds.uid, '/api/v2/mix/order/place-order', [code, 'Duplicate clientOid']);
+    // Worded without "duplicate": the code alone must decide.
+    reject(creds.uid, '/api/v2/mix/order/place-order', [code, 'The clientOid already exists']);
     expect(await h.adapters.bitget.placeEntry(creds, request)).toMatchObject({ clientOrderId: `ct${code}-1-e`, status: 'closed', filledQty: 0.01 });
     expect(sandbox.control.account(creds.uid).orders.filter((o) => o.clientOrderId === request.clientOrderId)).toHaveLength(1);
   });
