@@ -60,6 +60,20 @@ describe('a Bybit 403 bans the address: nothing is sent to Bybit from it until t
     expect(heard).toHaveLength(1);
   });
 
+  it('an entry whose deadline passes while it waits for the rate limits is not sent late', async () => {
+    const slow = { ...DEFAULT_CEILINGS.bybit, perAccountOrders: { limit: 1, windowMs: 800 } };
+    const paced = adapterHarness(sandbox, new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: slow }));
+    await paced.adapters.bybit.loadMarkets();
+    const creds = sandboxAccount(sandbox, 'bybit');
+    const entry = (id: string, deadlineAt: number) => ({ symbol: 'BTCUSDT', side: 'long' as const, quantity: 0.01, clientOrderId: id, positionMode: 'oneway' as const, deadlineAt });
+    const first = paced.adapters.bybit.placeEntry(creds, entry('ct81-1-e', Date.now() + 5_000));
+    const late = await failureOf(paced.adapters.bybit.placeEntry(creds, entry('ct81-2-e', Date.now() + 200)));
+    expect(late).toMatchObject({ code: 'rate_limit', retryable: false });
+    expect(late.staffMessage).toBe("Bybit was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban");
+    await first;
+    expect(sandbox.control.account(creds.uid).orders.map((o) => o.clientOrderId)).toEqual(['ct81-1-e']);
+  });
+
   it('a second ban later is heard of again; a 403 during a ban only prolongs it', async () => {
     const bans = new AddressBans({ bybit: 200, bitget: 200 });
     const events: AddressBan[] = [];

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener } from './address-ban';
+import { exchangeNames } from './errors';
 import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
 import { SlidingWindow, type GrantDone, type WindowStats } from './sliding-window';
-import type { ExchangeId } from './types';
+import { ExchangeFailure, type ExchangeId } from './types';
 
 /**
  * The process-wide limiter in front of every exchange request (ccxt's own per-instance limiter is
@@ -92,7 +93,10 @@ export interface LimiterRequest {
   write: WriteKind | undefined;
   /** A read with a per-account ceiling of its own: see `readKind`. */
   read?: ReadKind | undefined;
-  /** Epoch ms after which the request is useless (an entry): refused at once, unsent, when a ban outlasts it. */
+  /**
+   * Epoch ms after which the request is useless (an entry): refused, unsent, once it has passed or when
+   * a ban outlasts it.
+   */
   deadline?: number | undefined;
   signal?: AbortSignal | undefined;
 }
@@ -116,6 +120,16 @@ export interface AccountBucketStats {
 
 type AccountBucketKind = WriteKind | ReadKind;
 
+/** A request past its deadline is not sent: a late entry is worse than none (ENTRY_DEADLINE_MS). */
+function refuseIfLate(request: LimiterRequest): void {
+  if (request.deadline === undefined || Date.now() < request.deadline) return;
+  throw new ExchangeFailure(
+    'rate_limit',
+    false,
+    `${exchangeNames[request.exchange]} was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban`,
+  );
+}
+
 export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
@@ -132,6 +146,7 @@ export class ExchangeRateLimiter {
    * granted while the address is banned (checked again after the windows: a ban may start meanwhile).
    */
   async acquire(request: LimiterRequest): Promise<() => void> {
+    refuseIfLate(request);
     await this.bans.clear(request.exchange, request.egress, request.deadline);
     const kind: AccountBucketKind | undefined = request.write ?? request.read;
     const accountDone = kind && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, kind)?.acquire(request.signal) : undefined;
@@ -141,6 +156,7 @@ export class ExchangeRateLimiter {
     try {
       ipDone = await ip.window.acquire(request.signal);
       await this.bans.clear(request.exchange, request.egress, request.deadline);
+      refuseIfLate(request);
     } catch (error) {
       ipDone?.();
       releaseSocket();
