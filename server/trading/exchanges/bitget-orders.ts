@@ -1,6 +1,6 @@
 import type { bitget as BitgetExchange, Exchange, Order } from 'ccxt';
 import { toExchangeFailure } from './errors';
-import type { MarketInfo, OrderKind } from './types';
+import type { MarketInfo, OrderKind, PositionModeName, PositionSide } from './types';
 
 export const BITGET_PRODUCT = { productType: 'USDT-FUTURES', marginCoin: 'USDT' } as const;
 
@@ -44,4 +44,16 @@ export async function cancelBitgetOrder(ex: Exchange, market: MarketInfo, client
   } catch (error) {
     if (!isNotFound(error)) throw error;
   }
+}
+
+/**
+ * The position stop loss (`pos_loss`) already on the position, if any: Bitget keeps one per position and
+ * refuses a second (43031, LIVE-FIDELITY B6), so a move modifies it. One read of the open TP/SL plans.
+ */
+export async function findPositionStop(ex: Exchange, market: MarketInfo, mode: PositionModeName, side: PositionSide): Promise<Order | undefined> {
+  const open = await ex.fetchOpenOrders(market.ccxtSymbol, undefined, undefined, PLANS.take_profit.list);
+  return open.find((plan) => {
+    const info = plan.info as { planType?: string; posSide?: string };
+    return info.planType === 'pos_loss' && (mode === 'oneway' || info.posSide === side);
+  });
 }

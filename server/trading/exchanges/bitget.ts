@@ -1,8 +1,8 @@
-import type { Exchange } from 'ccxt';
+import type { Exchange, Order } from 'ccxt';
 import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
 import { BitgetAccountSettings, type SymbolSettings } from './bitget-account';
 import { checkBitgetKey } from './bitget-key-check';
-import { BITGET_PRODUCT, bitgetOf, cancelBitgetOrder, findBitgetOrder } from './bitget-orders';
+import { BITGET_PRODUCT, bitgetOf, cancelBitgetOrder, findBitgetOrder, findPositionStop } from './bitget-orders';
 import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
 import {
@@ -27,6 +27,8 @@ const KEY_PROBE_CLIENT_ID = 'ct0-0-keyprobe';
 
 /** set-position-mode refused because a position or order is open (Change-Hold-Mode doc: 40920; the sandbox of 5d25d8b: 45117). */
 const MODE_LOCKED_CODES = ['40920', '45117'];
+/** "Stop loss order already existed": a position has one pos_loss (LIVE-FIDELITY B6). */
+const STOP_EXISTS_CODE = '43031';
 /** An order refused for a margin mode (45117) or position mode (40774) other than the account's. */
 const TERMS_REFUSED_CODES = ['45117', '40774'];
 
@@ -136,20 +138,48 @@ export class BitgetAdapter extends CcxtAdapter {
     });
   }
 
-  /** The position stop loss (`pos_loss` on place-tpsl-order); a new one replaces the position's previous one. */
+  /**
+   * The position stop loss (`pos_loss`): Bitget keeps one per position (the entry's preset stop is one) and
+   * refuses a second (43031, LIVE-FIDELITY B6), so an existing one is moved with modify-tpsl-order; without
+   * one, place-tpsl-order. Two requests either way (the read, then the write).
+   */
   async setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void> {
     const market = await this.market(request.symbol);
     const { mode } = await this.accountTerms(credentials, market, request.positionMode);
-    await this.call(credentials, (ex) =>
-      bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
-        symbol: market.symbol,
-        ...BITGET_PRODUCT,
-        planType: 'pos_loss',
-        triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
-        triggerType: 'mark_price',
-        holdSide: holdSide(mode, request.side),
-      }),
-    );
+    const move = async (existing: Order) =>
+      this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixPostV2MixOrderModifyTpslOrder({
+          orderId: existing.id,
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
+          triggerType: 'mark_price',
+          size: '',
+        }),
+      );
+    const existing = await this.call(credentials, (ex) => findPositionStop(ex, market, mode, request.side));
+    if (existing) {
+      await move(existing);
+      return;
+    }
+    try {
+      await this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          planType: 'pos_loss',
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
+          triggerType: 'mark_price',
+          holdSide: holdSide(mode, request.side),
+        }),
+      );
+    } catch (error) {
+      // Placed meanwhile (by a retry of ours): move that one.
+      if (!(error instanceof ExchangeFailure) || error.exchangeCode !== STOP_EXISTS_CODE) throw error;
+      const placed = await this.call(credentials, (ex) => findPositionStop(ex, market, mode, request.side));
+      if (!placed) throw error;
+      await move(placed);
+    }
   }
 
   /** One request: the kind says whether it is a normal order or which plan. Gone already = done. */

@@ -63,7 +63,8 @@ const refusals = {
   bitget: {
     tpRoute: '/api/v2/mix/order/place-tpsl-order',
     crossed: ['40915', 'Long position take profit price please > mark price 60000'],
-    slRoute: '/api/v2/mix/order/place-tpsl-order',
+    // The entry's preset stop is moved (one pos_loss per position).
+    slRoute: '/api/v2/mix/order/modify-tpsl-order',
     passed: ['40917', 'Stop price for long positions please < mark price 60000'],
     closeRoute: '/api/v2/mix/order/place-order',
     flat: ['40757', 'Not enough position is available.'],
