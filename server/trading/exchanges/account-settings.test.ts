@@ -75,7 +75,7 @@ describe('Bitget position mode: read before it is changed, kept per product type
 });
 
 describe("Bitget margin mode: every order carries the symbol's own mode, nothing switches it (LIVE-FIDELITY B3)", () => {
-  it('an isolated customer stays isolated through entry, trailing stop and close; the mode is read once', async () => {
+  it('an isolated customer stays isolated through entries, trailing stop and close; the mode is read once', async () => {
     const creds = sandboxAccount(sandbox, 'bitget', { marginMode: 'isolated' });
     const sent = h.recorder.since();
     await bitget().placeEntry(creds, entry('ct910-1-e', 'oneway'));
@@ -85,11 +85,12 @@ describe("Bitget margin mode: every order carries the symbol's own mode, nothing
     const requests = sent();
     expect(routes(requests).filter((r) => r === 'GET /api/v2/mix/account/account')).toHaveLength(1);
     expect(routes(requests).filter((r) => r.includes('set-margin-mode'))).toEqual([]);
-    const orders = requests.filter((r) => r.path === '/api/v2/mix/order/place-order' || r.path === '/api/v2/mix/order/place-plan-order');
-    expect(orders.map((r) => [r.path, bodyOf(r).marginMode])).toEqual([
+    const orders = requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/v2/mix/order/'));
+    // The trailing stop is a position plan (moving_plan): TP/SL plans carry no margin mode of their own.
+    expect(orders.map((r) => [r.path, bodyOf(r).marginMode ?? bodyOf(r).planType])).toEqual([
       ['/api/v2/mix/order/place-order', 'isolated'],
       ['/api/v2/mix/order/place-order', 'isolated'],
-      ['/api/v2/mix/order/place-plan-order', 'isolated'],
+      ['/api/v2/mix/order/place-tpsl-order', 'moving_plan'],
       ['/api/v2/mix/order/place-order', 'isolated'],
     ]);
     expect(sandbox.control.account(creds.uid).marginMode).toBe('isolated');

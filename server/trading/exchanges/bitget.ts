@@ -122,7 +122,12 @@ export class BitgetAdapter extends CcxtAdapter {
     });
   }
 
-  /** A `track_plan` (place-plan-order): Bitget trails by a percentage, so a price distance is converted. */
+  /**
+   * A position trailing stop (`moving_plan` on place-tpsl-order, EXCHANGES 3.1): reduce-only by nature
+   * (it belongs to the position and goes with it), so no `reduceOnly` flag is needed, which Bitget may
+   * refuse on a `track_plan` in one-way mode (22042, LIVE-FIDELITY B5). Bitget trails by a percentage, so
+   * a price distance is converted.
+   */
   async placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const percent = request.callback.type === 'percent' ? request.callback.value : (request.callback.value / request.activationPrice) * 100;
@@ -130,12 +135,22 @@ export class BitgetAdapter extends CcxtAdapter {
     if (!(ratio >= 0.01 && ratio <= 10)) {
       throw failure('bitget', 'invalid_request', `trails by 0.01-10% of the price, and ${request.callback.value}${request.callback.type === 'percent' ? '%' : ' USDT'} is ${percent.toFixed(4)}%`, 'change the trailing callback of the strategy');
     }
-    return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
-      const params: OrderParams = { clientOrderId: request.clientOrderId, trailingPercent: ratio.toString(), trailingTriggerPrice: request.activationPrice, reduceOnly: true, ...terms.params };
-      return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-        ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-      );
-    });
+    return this.withAccountTerms(credentials, market, request.positionMode, ({ mode }) =>
+      this.placeConditional(credentials, market, request.clientOrderId, async (ex) => {
+        const response = (await bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          planType: 'moving_plan',
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.activationPrice),
+          triggerType: 'mark_price',
+          holdSide: holdSide(mode, request.side),
+          size: ex.amountToPrecision(market.ccxtSymbol, request.quantity),
+          rangeRate: ratio.toString(),
+          clientOid: request.clientOrderId,
+        })) as { data?: { orderId?: string; clientOid?: string } };
+        return ex.safeOrder({ id: response.data?.orderId, clientOrderId: response.data?.clientOid ?? request.clientOrderId, status: 'open' });
+      }),
+    );
   }
 
   /**

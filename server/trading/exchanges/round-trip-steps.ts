@@ -135,7 +135,7 @@ export const roundTripSteps: RoundTripStep[] = [
   {
     name: 'Stop loss again (unchanged)',
     expect: ['ok', 'level_passed'],
-    probe: 'B1/B6: Bybit 34040 "Not modified" taken as success; Bitget: a second pos_loss replaces the first',
+    probe: 'B1/B6: Bybit 34040 "Not modified" taken as success; Bitget moves its one pos_loss (modify-tpsl-order)',
     run: async (ctx) => (await ctx.adapter.setStopLoss(ctx.credentials, { symbol: ctx.symbol, side: long, price: ctx.entryPrice, positionMode: ctx.mode }), 'unchanged is success'),
   },
   {
