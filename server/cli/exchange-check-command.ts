@@ -83,22 +83,31 @@ async function checkOnSandbox(options: Options, print: (line: string) => void): 
   const sandbox = await startSandbox({ randomWalk: false });
   try {
     const account = sandbox.control.createAccount({ exchange: options.exchange, balance: 10_000, positionMode: 'oneway', label: 'exchange-check' });
-    return await check(options, 'sandbox', sandbox.url, { apiKey: account.apiKey, secret: account.secret, passphrase: account.passphrase || undefined }, print);
+    // The sandbox's market rises 1% after the fill, so the stop moves to the entry are on the right side of it.
+    const rise = (entryPrice: number) => void sandbox.control.setPrice(options.symbol, entryPrice * 1.01);
+    return await check(options, 'sandbox', sandbox.url, { apiKey: account.apiKey, secret: account.secret, passphrase: account.passphrase || undefined }, print, rise);
   } finally {
     await sandbox.close();
   }
 }
 
-async function check(options: Options, mode: ExchangeAccessMode, sandboxUrl: string | undefined, credentials: Credentials, print: (line: string) => void): Promise<number> {
+async function check(
+  options: Options,
+  mode: ExchangeAccessMode,
+  sandboxUrl: string | undefined,
+  credentials: Credentials,
+  print: (line: string) => void,
+  onFilled?: (entryPrice: number) => void,
+): Promise<number> {
   const recorder = recordingFetch((url, init) => fetch(url, init));
   const limiter = new ExchangeRateLimiter();
   const adapter = createExchangeAdapters({ mode, sandboxUrl, fetchImplementation: recorder.fetch, limiter })[options.exchange];
   const where = mode === 'sandbox' ? `the built-in sandbox (${sandboxUrl})` : options.exchange === 'bybit' ? 'Bybit testnet' : 'Bitget demo trading';
-  print(`exchange-check: ${options.exchange} ${options.symbol} on ${where}, ${options.mode} mode, ${options.leverage}x`);
+  print(`exchange-check: ${options.exchange} ${options.symbol} on ${where}, ${options.mode} mode, ${options.leverage}x${onFilled ? ' (its market rises 1% after the fill)' : ''}`);
   const price = await createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl }), fetch).price(options.exchange, options.symbol);
   let results: StepResult[];
   try {
-    results = await runRoundTrip({ adapter, credentials, symbol: options.symbol, mode: options.mode, leverage: options.leverage, price, recorder });
+    results = await runRoundTrip({ adapter, credentials, symbol: options.symbol, mode: options.mode, leverage: options.leverage, price, recorder, onFilled });
   } catch (error) {
     print(`exchange-check could not start: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.failed;

@@ -70,7 +70,7 @@ export class AddressBans {
 
   /**
    * Resolves once no ban is in force on the address. With a `deadline` (epoch ms) that ends before
-   * the ban does, rejects at once with a final rate-limit failure: the request is not sent at all.
+   * the ban does, rejects at once with a final `deadline` failure: the request is not sent at all.
    */
   async clear(exchange: ExchangeId, egress: string, deadline?: number): Promise<void> {
     const key = `${exchange}:${egress}`;
@@ -98,7 +98,7 @@ export class AddressBans {
 export function bannedFailure(ban: AddressBan): ExchangeFailure {
   const until = new Date(ban.until).toISOString();
   return new ExchangeFailure(
-    'rate_limit',
+    'deadline',
     false,
     `${exchangeNames[ban.exchange]} has banned requests from this server's address until ${until} (${ban.reason} after the per-address ceiling): nothing is sent until then, and this request's deadline ends before the ban does`,
   );

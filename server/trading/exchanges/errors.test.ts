@@ -49,6 +49,7 @@ describe('toExchangeFailure', () => {
     ['bybit', '110093', 'expect Falling, but trigger_price[6100000] >= current[6050000]', 'trigger_crossed'],
     ['bitget', '40915', 'Long position take profit price please > mark price 60100', 'trigger_crossed'],
     ['bitget', '40830', 'Take profit price must be greater than the current price', 'trigger_crossed'],
+    ['bitget', '40832', 'The take profit price of short positions should be less than the current price', 'trigger_crossed'],
     ['bybit', '10001', 'StopLoss:6050000 set for Buy position should lower than base_price:6000000??LastPrice', 'level_passed'],
     ['bybit', '10001', 'sl:257970000 set for Sell position should greater base_price:259477000??LastPrice', 'level_passed'],
     ['bybit', '10001', 'TakeProfit:5900000 set for Buy position should higher than base_price:6000000??LastPrice', 'trigger_crossed'],
@@ -56,7 +57,9 @@ describe('toExchangeFailure', () => {
     ['bitget', '40917', 'Stop price for long positions please < mark price 60000', 'level_passed'],
     ['bitget', '45122', 'Short position stop loss price please > mark price 106.86', 'level_passed'],
     ['bitget', '40834', 'The stop loss price of a short position must be greater than the current price', 'level_passed'],
+    ['bitget', '40836', 'The stop loss price of the short position should be greater than the current price', 'level_passed'],
     ['bitget', '40833', 'The stop loss price of a long position must be less than the average open price', 'level_passed'],
+    ['bitget', '40835', 'The stop loss price of the short position should be greater than the average opening price', 'level_passed'],
     ['bitget', '40920', 'Position or order exists, the position mode cannot be adjusted', 'invalid_request'],
   ] as const)('%s %s "%s" -> %s (LIVE-FIDELITY B2, B12, A1)', (exchange, code, msg, expected) => {
     const raw = exchange === 'bybit' ? new ExchangeError(bybit(Number(code), msg)) : new ExchangeError(bitget(code, msg));

@@ -43,6 +43,8 @@ const busy = rule('server', true, 'is busy or failing on its side', 'the request
 const clock = rule('network', true, 'rejected the request timestamp', "the request is retried; if it persists, check the server's clock (NTP)");
 const crossed = rule('trigger_crossed', false, 'refused the take profit because the market has already crossed its trigger price', 'that level is executed at market instead');
 const passed = rule('level_passed', false, 'refused the stop loss because the market has already passed it', 'the position is closed at market instead');
+/** Bitget 40833/40835: about the entry, not the market (a stop moved exactly to the entry price). */
+const beyondEntry = rule('level_passed', false, "refused the stop loss at or beyond the position's average open price", 'compare the level with the mark price before closing at market; a stop one tick short of the entry is accepted');
 const tooManyPlans = rule('invalid_request', false, 'refused the order: the symbol has reached its maximum of open conditional orders', 'cancel stale TP/SL orders on this symbol');
 const modeBusy = rule('invalid_request', false, 'cannot change the position or margin mode while positions or orders are open', 'close them first, or keep the strategy in the mode the account uses');
 const modeMismatch = rule('invalid_request', false, 'refused the order because it does not match the account\'s position or margin mode', 'the mode is read again before the next attempt');
@@ -85,10 +87,9 @@ const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
     '22002': noPosition, '40757': noPosition, '45006': noPosition, '40891': noPosition, '43023': noPosition, '45068': noPosition, '40837': noPosition,
     '40109': notFound, '40768': notFound, '43001': notFound, '43025': notFound,
     '45110': tooSmall, '45111': tooSmall,
-    '40915': crossed, '40830': crossed,
-    // 40833 (a long's stop must be below the average open price) is about the entry, not the market:
-    // the engine compares with the mark price before executing such a level at market.
-    '40917': passed, '45122': passed, '40834': passed, '40833': passed,
+    '40915': crossed, '40830': crossed, '40832': crossed,
+    '40917': passed, '45122': passed, '40834': passed, '40836': passed,
+    '40833': beyondEntry, '40835': beyondEntry,
     '40889': tooManyPlans, '40890': tooManyPlans,
     '40920': modeBusy, '45117': modeBusy,
     '40774': modeMismatch,

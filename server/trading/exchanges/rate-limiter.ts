@@ -124,10 +124,17 @@ type AccountBucketKind = WriteKind | ReadKind;
 function refuseIfLate(request: LimiterRequest): void {
   if (request.deadline === undefined || Date.now() < request.deadline) return;
   throw new ExchangeFailure(
-    'rate_limit',
+    'deadline',
     false,
     `${exchangeNames[request.exchange]} was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban`,
   );
+}
+
+/** The request's own signal, aborted as well when its deadline passes. */
+function withDeadline(request: LimiterRequest): AbortSignal | undefined {
+  if (request.deadline === undefined) return request.signal;
+  const timeout = AbortSignal.timeout(Math.max(0, request.deadline - Date.now()));
+  return request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 }
 
 export class ExchangeRateLimiter {
@@ -148,19 +155,28 @@ export class ExchangeRateLimiter {
   async acquire(request: LimiterRequest): Promise<() => void> {
     refuseIfLate(request);
     await this.bans.clear(request.exchange, request.egress, request.deadline);
+    // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
+    const signal = withDeadline(request);
     const kind: AccountBucketKind | undefined = request.write ?? request.read;
-    const accountDone = kind && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, kind)?.acquire(request.signal) : undefined;
+    let accountDone: GrantDone | undefined;
+    try {
+      accountDone = kind && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, kind)?.acquire(signal) : undefined;
+    } catch (error) {
+      refuseIfLate(request);
+      throw error;
+    }
     const ip = this.ipBucket(request.exchange, request.egress);
     const releaseSocket = await ip.inFlight.acquire();
     let ipDone: GrantDone | undefined;
     try {
-      ipDone = await ip.window.acquire(request.signal);
+      ipDone = await ip.window.acquire(signal);
       await this.bans.clear(request.exchange, request.egress, request.deadline);
       refuseIfLate(request);
     } catch (error) {
       ipDone?.();
       releaseSocket();
       accountDone?.();
+      refuseIfLate(request);
       throw error;
     }
     const granted = ipDone;

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { roundToTick } from './markets';
 import type { RoundTripInput, RoundTripStep } from './round-trip';
 import type { MarketInfo, PlacedOrder } from './types';
 
@@ -79,6 +80,7 @@ export const roundTripSteps: RoundTripStep[] = [
     run: async (ctx) => {
       const filled = await readFill(ctx, ctx.id('e'));
       ctx.entryPrice = filled.avgPrice!;
+      await ctx.onFilled?.(filled.avgPrice!);
       return `filled ${filled.filledQty} at ${filled.avgPrice}`;
     },
   },
@@ -129,14 +131,28 @@ export const roundTripSteps: RoundTripStep[] = [
   {
     name: 'Stop loss to entry',
     expect: ['ok', 'level_passed'],
-    probe: 'A1: a stop exactly at the entry price (Bitget 40833 unverified); level_passed when the market is below the entry',
+    probe: 'A1: a stop exactly at the entry price (Bitget 40833 unverified); level_passed as well when the market is below the entry',
     run: async (ctx) => (await ctx.adapter.setStopLoss(ctx.credentials, { symbol: ctx.symbol, side: long, price: ctx.entryPrice, positionMode: ctx.mode }), `stop at ${ctx.entryPrice}`),
+  },
+  {
+    name: 'Stop loss one tick below entry',
+    expect: ['ok', 'level_passed'],
+    probe: 'A1: accepted while the market is above the entry',
+    run: async (ctx) => {
+      const price = roundToTick(ctx.entryPrice - ctx.market.tickSize, ctx.market.tickSize);
+      await ctx.adapter.setStopLoss(ctx.credentials, { symbol: ctx.symbol, side: long, price, positionMode: ctx.mode });
+      return `stop at ${price}`;
+    },
   },
   {
     name: 'Stop loss again (unchanged)',
     expect: ['ok', 'level_passed'],
     probe: 'B1/B6: Bybit 34040 "Not modified" taken as success; Bitget moves its one pos_loss (modify-tpsl-order)',
-    run: async (ctx) => (await ctx.adapter.setStopLoss(ctx.credentials, { symbol: ctx.symbol, side: long, price: ctx.entryPrice, positionMode: ctx.mode }), 'unchanged is success'),
+    run: async (ctx) => {
+      const price = roundToTick(ctx.entryPrice - ctx.market.tickSize, ctx.market.tickSize);
+      await ctx.adapter.setStopLoss(ctx.credentials, { symbol: ctx.symbol, side: long, price, positionMode: ctx.mode });
+      return 'unchanged is success';
+    },
   },
   {
     name: 'Take-profit below the market (crossed)',

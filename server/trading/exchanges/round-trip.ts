@@ -42,6 +42,8 @@ export interface RoundTripInput {
   /** The symbol's current price, to size the entry and its levels. */
   price: number;
   recorder: RecordingFetch;
+  /** Called once the entry has filled (the sandbox run moves its market up there; on an exchange the market decides). */
+  onFilled?: (entryPrice: number) => Promise<void> | void;
 }
 
 /** The smallest long worth a round trip: three times the minimum, so two TP legs and a probe fit. */

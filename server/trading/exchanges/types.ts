@@ -81,8 +81,8 @@ export interface EntryRequest {
   /** Attached to the entry when given (position stop loss). */
   stopLossPrice?: number;
   /**
-   * Epoch ms after which the entry is not worth placing. While the exchange bans our address, an
-   * entry whose deadline ends before the ban is refused at once (final `rate_limit`), never sent late.
+   * Epoch ms after which the entry must not be sent: waiting for the rate limiter past it, or for an
+   * address ban that outlasts it, fails with a final `deadline` failure instead of placing it late.
    */
   deadlineAt?: number;
 }
@@ -158,6 +158,8 @@ export type FailureCode =
   | 'trigger_crossed'
   /** A stop loss on the wrong side of the market (the level is already passed): close at market instead. */
   | 'level_passed'
+  /** The request was not sent: its deadline passed while it waited (the rate limiter, an address ban). */
+  | 'deadline'
   | 'invalid_request';
 
 /** Every adapter error is one of these: retryable (try again within the deadline) or final. */
