@@ -1,12 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import { adapterHarness, bodyOf, failureOf, routes, sandboxAccount, type AdapterHarness } from './test-support';
 
 let sandbox: RunningSandbox;
 let h: AdapterHarness;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   sandbox.control.setPrice('BTCUSDT', 60_000);
   sandbox.control.setPrice('ETHUSDT', 3_000);
   h = adapterHarness(sandbox);
@@ -147,7 +148,7 @@ describe('Bybit margin mode: read by the customer, never switched', () => {
     await bybit.setLeverage(creds, 'BTCUSDT', 5);
     await bybit.placeEntry(creds, { ...entry('ct920-1-e', 'oneway'), stopLossPrice: 57_000 });
     await bybit.placeTakeProfit(creds, { symbol: 'BTCUSDT', side: 'long', quantity: 0.005, clientOrderId: 'ct920-1-tp1', positionMode: 'oneway', triggerPrice: 61_000 });
-    await bybit.setStopLoss(creds, { symbol: 'BTCUSDT', side: 'long', price: 60_000, positionMode: 'oneway' });
+    await bybit.setStopLoss(creds, { symbol: 'BTCUSDT', side: 'long', price: 59_000, positionMode: 'oneway' });
     await bybit.closePosition(creds, { symbol: 'BTCUSDT', side: 'long', clientOrderId: 'ct920-1-x', positionMode: 'oneway' });
     expect(routes(sent()).filter((r) => /margin-mode|switch-isolated/.test(r))).toEqual([]);
     expect(sandbox.control.account(creds.uid).marginMode).toBe('isolated');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import { AddressBans, type AddressBan } from './address-ban';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, WINDOW_SLACK_MS } from './rate-limiter';
 import { adapterHarness, failureOf, sandboxAccount, type AdapterHarness } from './test-support';
@@ -11,7 +12,7 @@ let h: AdapterHarness;
 const heard: AddressBan[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   sandbox.control.setPrice('BTCUSDT', 60_000);
   const limiter = new ExchangeRateLimiter(DEFAULT_CEILINGS, WINDOW_SLACK_MS, new AddressBans({ bybit: BAN_MS, bitget: BAN_MS }));
   limiter.onAddressBan((ban) => heard.push(ban));
@@ -41,7 +42,7 @@ describe('a Bybit 403 bans the address: nothing is sent to Bybit from it until t
     const late = await failureOf(
       h.adapters.bybit.placeEntry(creds, { symbol: 'BTCUSDT', side: 'long', quantity: 0.01, clientOrderId: 'ct80-1-e', positionMode: 'oneway', deadlineAt: Date.now() + 500 }),
     );
-    expect(late).toMatchObject({ code: 'rate_limit', retryable: false });
+    expect(late).toMatchObject({ code: 'deadline', retryable: false });
     expect(late.staffMessage).toMatch(/^Bybit has banned requests from this server's address until \d{4}-\d\d-\d\dT[\d:.]+Z \(HTTP 403 after the per-address ceiling\)/);
     // Bitget is another exchange: its requests go on.
     expect(await h.adapters.bitget.fetchBalance(bitgetCreds)).toMatchObject({ total: 10_000 });
@@ -68,7 +69,7 @@ describe('a Bybit 403 bans the address: nothing is sent to Bybit from it until t
     const entry = (id: string, deadlineAt: number) => ({ symbol: 'BTCUSDT', side: 'long' as const, quantity: 0.01, clientOrderId: id, positionMode: 'oneway' as const, deadlineAt });
     const first = paced.adapters.bybit.placeEntry(creds, entry('ct81-1-e', Date.now() + 5_000));
     const late = await failureOf(paced.adapters.bybit.placeEntry(creds, entry('ct81-2-e', Date.now() + 200)));
-    expect(late).toMatchObject({ code: 'rate_limit', retryable: false });
+    expect(late).toMatchObject({ code: 'deadline', retryable: false });
     expect(late.staffMessage).toBe("Bybit was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban");
     await first;
     expect(sandbox.control.account(creds.uid).orders.map((o) => o.clientOrderId)).toEqual(['ct81-1-e']);

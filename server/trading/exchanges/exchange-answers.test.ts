@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import { adapterHarness, failureOf, sandboxAccount, type AdapterHarness } from './test-support';
 import type { Credentials, ExchangeId } from './types';
 
@@ -12,7 +13,7 @@ let sandbox: RunningSandbox;
 let h: AdapterHarness;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   h = adapterHarness(sandbox);
 });
 afterAll(async () => sandbox?.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import { adapterHarness, routes, sandboxAccount, type AdapterHarness } from './test-support';
 import type { Credentials, ExchangeId } from './types';
 
@@ -7,7 +8,7 @@ let sandbox: RunningSandbox;
 let h: AdapterHarness;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   sandbox.control.setPrice('BTCUSDT', 60_000);
   h = adapterHarness(sandbox);
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardedFetch } from '../../../tests/helpers/fetch-guard';
 import { loadConfig } from '../../config';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import type { RunningSandbox } from '../../sandbox/index';
+import { startExactSandbox } from '../../sandbox/test-support';
 import type { FetchImplementation } from './ccxt-client';
 import { baseUrlOf, createExchangeAdapters, type ExchangeAccessMode } from './index';
 import { ExchangeRateLimiter } from './rate-limiter';
@@ -16,7 +17,7 @@ import type { ExchangeId } from './types';
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false });
+  sandbox = await startExactSandbox({ randomWalk: false });
   sandbox.control.setPrice('BTCUSDT', 60_000);
 });
 afterAll(async () => sandbox?.close());
