@@ -153,4 +153,9 @@ describe('Bybit margin mode: read by the customer, never switched', () => {
     expect(routes(sent()).filter((r) => /margin-mode|switch-isolated/.test(r))).toEqual([]);
     expect(sandbox.control.account(creds.uid).marginMode).toBe('isolated');
   });
+
+  it('the key check reads the account-wide margin mode (GET /v5/account/info)', async () => {
+    expect(await h.adapters.bybit.checkKey(sandboxAccount(sandbox, 'bybit', { marginMode: 'isolated' }))).toMatchObject({ valid: true, marginMode: 'isolated' });
+    expect(await h.adapters.bybit.checkKey(sandboxAccount(sandbox, 'bybit'))).toMatchObject({ valid: true, marginMode: 'cross' });
+  });
 });

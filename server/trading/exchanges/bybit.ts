@@ -8,6 +8,7 @@ import type {
   Credentials,
   ExchangeFailure,
   KeyCheck,
+  MarginModeName,
   MarketInfo,
   OrderKind,
   PlacedOrder,
@@ -146,7 +147,17 @@ export class BybitAdapter extends CcxtAdapter {
     const canTrade = Number(info.readOnly ?? 1) === 0 && (has('ContractTrade', 'Order') || has('Derivatives', 'DerivativesTrade'));
     const canWithdraw = Object.values(permissions).some((list) => (list ?? []).some((p) => /withdraw/i.test(p)));
     const ips = (info.ips ?? []).filter((ip) => ip && ip !== '*');
-    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode: await this.positionMode(credentials), error: undefined };
+    const [positionMode, marginMode] = await Promise.all([this.positionMode(credentials), this.marginMode(credentials)]);
+    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode, marginMode, error: undefined };
+  }
+
+  /** GET /v5/account/info: the UTA margin mode is account-wide; read and reported, never changed here. */
+  private async marginMode(credentials: Credentials): Promise<MarginModeName | undefined> {
+    const response = (await this.call(credentials, (ex) => bybitOf(ex).privateGetV5AccountInfo()).catch(() => undefined)) as { result?: { marginMode?: string } } | undefined;
+    const mode = response?.result?.marginMode;
+    if (mode === 'ISOLATED_MARGIN') return 'isolated';
+    if (mode === 'REGULAR_MARGIN' || mode === 'PORTFOLIO_MARGIN') return 'cross';
+    return undefined;
   }
 
   /** Bybit has no account-wide mode query: the position list of a market shows idx 0 (one-way) or 1/2 (hedge). */

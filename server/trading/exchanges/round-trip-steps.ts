@@ -44,7 +44,8 @@ export const roundTripSteps: RoundTripStep[] = [
       const check = await ctx.adapter.checkKey(ctx.credentials);
       if (!check.valid || !check.canTrade) throw new CheckFailed(check.error ?? 'the key cannot trade');
       const unverified = check.unverified?.length ? `; not readable: ${check.unverified.join(', ')}` : '';
-      return `valid, can trade, withdraw ${check.canWithdraw ? 'ON' : 'off'}, IP bound ${check.ipBound ? 'yes' : 'no'}, mode ${check.positionMode ?? 'unknown'}${unverified}`;
+      const margin = check.marginMode ? `, margin ${check.marginMode}` : '';
+      return `valid, can trade, withdraw ${check.canWithdraw ? 'ON' : 'off'}, IP bound ${check.ipBound ? 'yes' : 'no'}, mode ${check.positionMode ?? 'unknown'}${margin}${unverified}`;
     },
   },
   {

@@ -64,6 +64,8 @@ export interface KeyCheck {
   canWithdraw: boolean;
   ipBound: boolean;
   positionMode: PositionModeName | undefined;
+  /** Bybit: the account-wide UTA margin mode (portfolio margin counts as cross); Bitget's is per symbol, not reported. */
+  marginMode?: MarginModeName | undefined;
   error: string | undefined;
   /**
    * Answers the exchange could not give for this key (a Bitget key without spot read permission
