@@ -1,6 +1,7 @@
 import path from 'node:path';
 
-export type ExchangeMode = 'sandbox' | 'live';
+/** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
+export type ExchangeMode = 'sandbox' | 'testnet' | 'live';
 
 export interface Config {
   port: number;
@@ -31,8 +32,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const exchangeMode = (env.EXCHANGE_MODE ?? 'sandbox') as ExchangeMode;
-  if (exchangeMode !== 'sandbox' && exchangeMode !== 'live') {
-    throw new Error(`EXCHANGE_MODE must be 'sandbox' or 'live', got '${env.EXCHANGE_MODE}'`);
+  if (exchangeMode !== 'sandbox' && exchangeMode !== 'testnet' && exchangeMode !== 'live') {
+    throw new Error(`EXCHANGE_MODE must be 'sandbox', 'testnet' or 'live', got '${env.EXCHANGE_MODE}'`);
   }
   const host = env.HOST ?? '127.0.0.1';
   return {

@@ -2,7 +2,9 @@ import type pg from 'pg';
 import type { Deps } from '../deps';
 import { loadTradingConfig, type TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
-import { baseUrlOf, createExchangeAdapters } from './exchanges/index';
+import { recordEntryAudit } from '../modules/audits/record';
+import { baseUrlOf, createExchangeAdapters, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
+import { exchangeNames } from './exchanges/errors';
 import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
@@ -49,9 +51,34 @@ export function createTradingRuntime(deps: Pick<Deps, 'db' | 'secrets' | 'log' |
   };
 }
 
+/**
+ * An exchange banning this server's address (Bybit's 403 after the per-address ceiling) is audited
+ * once per ban and staff are told (the entry audit notifies them); the limiter holds every request
+ * to that exchange meanwhile.
+ */
+export function auditAddressBans(deps: Pick<Deps, 'db' | 'log'>): () => void {
+  return sharedExchangeLimiter.onAddressBan((ban: AddressBan) => {
+    const name = exchangeNames[ban.exchange];
+    const message =
+      `${name} banned requests from this server's address (${ban.egress}) until ${new Date(ban.until).toISOString()} (${ban.reason} after its per-address ceiling): ` +
+      `nothing is sent to ${name} until then, entries whose deadline ends first are dropped, and open positions keep the stops already on ${name}`;
+    deps.log.warn({ exchange: ban.exchange, egress: ban.egress, until: ban.until }, 'exchange banned this address');
+    recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId: null, entryType: null, message }).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'could not audit the address ban'),
+    );
+  });
+}
+
 /** Starts the dispatcher of this process (API server with RUN_DISPATCHER on, or `npm run worker`). */
 export async function startDispatcher(deps: Pick<Deps, 'db' | 'secrets' | 'log' | 'config'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
   const dispatcher = createDispatcher(createTradingRuntime(deps, options), pool);
+  const stopAuditingBans = auditAddressBans(deps);
   await dispatcher.start();
-  return dispatcher;
+  return {
+    ...dispatcher,
+    async stop() {
+      stopAuditingBans();
+      await dispatcher.stop();
+    },
+  };
 }

@@ -41,6 +41,10 @@ export function endpointsOf(
   options: { env?: NodeJS.ProcessEnv; sandboxPages?: string } = {},
 ): OAuthEndpoints {
   const env = options.env ?? process.env;
+  if (access.mode === 'testnet') {
+    // Bybit's testnet OAuth is undocumented for broker apps (EXCHANGES 4.1) and Bitget has none.
+    throw new ConnectError(400, 'Quick connect is not available on the exchanges\' test environments. Staff can add the customer\'s Bybit testnet or Bitget demo API key instead.');
+  }
   if (access.mode === 'live') {
     if (exchange === 'bitget') {
       throw new ConnectError(400, 'Bitget quick connect needs Bitget partner documentation (it is not public) and is not available yet. Please choose Bybit.');

@@ -1,62 +1,133 @@
-import type { bitget as BitgetExchange, Exchange, Order } from 'ccxt';
-import { CcxtAdapter, closeSide, placedOrderOf, type OrderParams } from './ccxt-adapter';
+import type { Exchange, Order } from 'ccxt';
+import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
+import { BitgetAccountSettings, type SymbolSettings } from './bitget-account';
+import { checkBitgetKey } from './bitget-key-check';
+import { BITGET_PRODUCT, bitgetOf, cancelBitgetOrder, findBitgetOrder, findPositionStop } from './bitget-orders';
+import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
-import { refusedKey } from './key-check';
-import type { MarketInfo } from './types';
 import {
   ExchangeFailure,
   type Credentials,
   type KeyCheck,
+  type MarketInfo,
+  type OrderKind,
   type PlacedOrder,
+  type Position,
   type PositionModeName,
   type PositionSide,
   type TakeProfitRequest,
   type TrailingStopRequest,
 } from './types';
 
-const PRODUCT = { productType: 'USDT-FUTURES', marginCoin: 'USDT' } as const;
-/** The plan lists (orders-plan-pending / -history) by plan type: TP/SL plans, trailing (track_plan), trigger orders. */
-const PLAN_QUERIES: OrderParams[] = [{ trigger: true, planType: 'profit_loss' }, { trailing: true }, { trigger: true, planType: 'normal_plan' }];
-
-const bitgetOf = (ex: Exchange) => ex as BitgetExchange;
-
 /** Bitget's holdSide of a position TP/SL: buy/sell in one-way mode, long/short in hedge mode. */
 const holdSide = (mode: PositionModeName, side: PositionSide) => (mode === 'hedge' ? side : side === 'long' ? 'buy' : 'sell');
 
-interface AccountInfo {
-  ips?: string | string[];
-  authorities?: string[];
-  permissions?: string[];
+/** The client id the key check cancels to learn whether the key may trade: no order ever has it. */
+const KEY_PROBE_CLIENT_ID = 'ct0-0-keyprobe';
+
+/** set-position-mode refused because a position or order is open (Change-Hold-Mode doc: 40920; the sandbox of 5d25d8b: 45117). */
+const MODE_LOCKED_CODES = ['40920', '45117'];
+/** "Stop loss order already existed": a position has one pos_loss (LIVE-FIDELITY B6). */
+const STOP_EXISTS_CODE = '43031';
+/** An order refused for a margin mode (45117) or position mode (40774) other than the account's. */
+const TERMS_REFUSED_CODES = ['45117', '40774'];
+
+interface SingleAccount {
+  marginMode?: string;
+  posMode?: string;
 }
 
-/** Bitget V2 USDT-M futures, classic account (EXCHANGES section 3; `uta: false`). */
+/**
+ * Bitget V2 USDT-M futures, classic account (EXCHANGES section 3; `uta: false`). The account's own
+ * settings are read and respected: the position mode (product-wide) is changed only when it differs,
+ * and every order carries the symbol's actual margin mode, never a default (LIVE-FIDELITY B3, B4, B10).
+ */
 export class BitgetAdapter extends CcxtAdapter {
   readonly exchange = 'bitget' as const;
+  private readonly accounts = new BitgetAccountSettings((credentials, market) => this.readSettings(credentials, market));
 
-  /** ccxt would send marginMode "crossed" whatever the account uses: we say it ourselves. */
-  protected orderParams(): OrderParams {
-    return { marginMode: 'cross' };
+  /**
+   * A one-way strategy on a hedge account trades in hedge mode (its position has a slot of its own and
+   * never nets against another); a hedge strategy on a one-way account cannot, and fails.
+   */
+  protected async accountTerms(credentials: Credentials, market: MarketInfo, requested: PositionModeName, known?: Position): Promise<AccountTerms> {
+    let settings: SymbolSettings;
+    if (known?.marginMode) {
+      settings = { positionMode: known.hedged ? 'hedge' : 'oneway', marginMode: known.marginMode };
+      this.accounts.remember(credentials, { ...settings, symbol: market.symbol });
+    } else {
+      settings = await this.accounts.of(credentials, market);
+    }
+    if (settings.positionMode === 'oneway' && requested === 'hedge') {
+      settings = await this.accounts.fresh(credentials, market);
+      if (settings.positionMode === 'oneway') throw hedgeRefused();
+    }
+    return { params: { marginMode: settings.marginMode, ...this.modeParams(settings.positionMode) }, mode: settings.positionMode };
   }
 
-  protected isUnchanged(error: ExchangeFailure): boolean {
-    return /not modified|no change|unchanged|same/i.test(error.staffMessage);
+  /** When Bitget refuses an order's margin or position mode, the settings changed behind our back: read them and try once more. */
+  protected override async withAccountTerms<T>(credentials: Credentials, market: MarketInfo, requested: PositionModeName, place: (terms: AccountTerms) => Promise<T>, known?: Position): Promise<T> {
+    const terms = await this.accountTerms(credentials, market, requested, known);
+    try {
+      return await place(terms);
+    } catch (error) {
+      if (!(error instanceof ExchangeFailure) || !TERMS_REFUSED_CODES.includes(error.exchangeCode ?? '')) throw error;
+      this.accounts.forget(credentials, market.symbol);
+      const again = await this.accountTerms(credentials, market, requested);
+      if (again.mode === terms.mode && again.params.marginMode === terms.params.marginMode) throw error;
+      return place(again);
+    }
   }
 
   async setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void> {
     const market = await this.market(symbol);
-    await this.tolerate('positionMode', () => this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol)));
+    const current = await this.accounts.positionMode(credentials, market);
+    if (current === mode) return;
+    try {
+      await this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol));
+      this.accounts.remember(credentials, { positionMode: mode });
+    } catch (error) {
+      if (!(error instanceof ExchangeFailure) || !MODE_LOCKED_CODES.includes(error.exchangeCode ?? '')) throw error;
+      if (current === 'hedge') return;
+      throw hedgeRefused(error.exchangeCode);
+    }
+  }
+
+  /** Isolated margin in hedge mode needs `holdSide` (40808, ccxt issue 24700): both sides get the leverage. */
+  override async setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void> {
+    const market = await this.leverageMarket(symbol, leverage);
+    const { positionMode, marginMode } = await this.accounts.of(credentials, market);
+    const sides: OrderParams[] = marginMode === 'isolated' && positionMode === 'hedge' ? [{ holdSide: 'long' }, { holdSide: 'short' }] : [{}];
+    for (const params of sides) {
+      await this.tolerate('leverage', () => this.call(credentials, (ex) => ex.setLeverage(leverage, market.ccxtSymbol, params)));
+    }
+  }
+
+  override async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    const positions = await super.fetchPositions(credentials, symbols);
+    for (const position of positions) {
+      this.accounts.remember(credentials, { positionMode: position.hedged ? 'hedge' : 'oneway', symbol: position.symbol, marginMode: position.marginMode });
+    }
+    return positions;
   }
 
   /** A partial position take-profit (`profit_plan` on place-tpsl-order) carrying our client id. */
   async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, planType: 'profit_plan', ...this.modeParams(request.positionMode) };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
+    return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
+      const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, planType: 'profit_plan', ...this.modeParams(terms.mode) };
+      return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
+        ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+      );
+    });
   }
 
-  /** A `track_plan` (place-plan-order): Bitget trails by a percentage, so a price distance is converted. */
+  /**
+   * A position trailing stop (`moving_plan` on place-tpsl-order, EXCHANGES 3.1): reduce-only by nature
+   * (it belongs to the position and goes with it), so no `reduceOnly` flag is needed, which Bitget may
+   * refuse on a `track_plan` in one-way mode (22042, LIVE-FIDELITY B5). Bitget trails by a percentage, so
+   * a price distance is converted.
+   */
   async placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const percent = request.callback.type === 'percent' ? request.callback.value : (request.callback.value / request.activationPrice) * 100;
@@ -64,114 +135,105 @@ export class BitgetAdapter extends CcxtAdapter {
     if (!(ratio >= 0.01 && ratio <= 10)) {
       throw failure('bitget', 'invalid_request', `trails by 0.01-10% of the price, and ${request.callback.value}${request.callback.type === 'percent' ? '%' : ' USDT'} is ${percent.toFixed(4)}%`, 'change the trailing callback of the strategy');
     }
-    const params: OrderParams = {
-      clientOrderId: request.clientOrderId,
-      trailingPercent: ratio.toString(),
-      trailingTriggerPrice: request.activationPrice,
-      reduceOnly: true,
-      ...this.orderParams(),
-      ...this.modeParams(request.positionMode),
-    };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
-  }
-
-  /** The position stop loss (`pos_loss` on place-tpsl-order); a new one replaces the position's previous one. */
-  async setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void> {
-    const market = await this.market(request.symbol);
-    await this.call(credentials, (ex) =>
-      bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
-        symbol: market.symbol,
-        ...PRODUCT,
-        planType: 'pos_loss',
-        triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
-        triggerType: 'mark_price',
-        holdSide: holdSide(request.positionMode, request.side),
+    return this.withAccountTerms(credentials, market, request.positionMode, ({ mode }) =>
+      this.placeConditional(credentials, market, request.clientOrderId, async (ex) => {
+        const response = (await bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          planType: 'moving_plan',
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.activationPrice),
+          triggerType: 'mark_price',
+          holdSide: holdSide(mode, request.side),
+          size: ex.amountToPrecision(market.ccxtSymbol, request.quantity),
+          rangeRate: ratio.toString(),
+          clientOid: request.clientOrderId,
+        })) as { data?: { orderId?: string; clientOid?: string } };
+        return ex.safeOrder({ id: response.data?.orderId, clientOrderId: response.data?.clientOid ?? request.clientOrderId, status: 'open' });
       }),
     );
   }
 
-  /** Normal orders by clientOid; TP/SL and trailing plans through their plan type. Gone already = done. */
-  async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void> {
-    const market = await this.market(symbol);
-    try {
-      await this.call(credentials, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { clientOrderId }));
+  /**
+   * The position stop loss (`pos_loss`): Bitget keeps one per position (the entry's preset stop is one) and
+   * refuses a second (43031, LIVE-FIDELITY B6), so an existing one is moved with modify-tpsl-order; without
+   * one, place-tpsl-order. Two requests either way (the read, then the write).
+   */
+  async setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void> {
+    const market = await this.market(request.symbol);
+    const { mode } = await this.accountTerms(credentials, market, request.positionMode);
+    const move = async (existing: Order) =>
+      this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixPostV2MixOrderModifyTpslOrder({
+          orderId: existing.id,
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
+          triggerType: 'mark_price',
+          size: '',
+        }),
+      );
+    const existing = await this.call(credentials, (ex) => findPositionStop(ex, market, mode, request.side));
+    if (existing) {
+      await move(existing);
       return;
-    } catch (error) {
-      if (!(error instanceof ExchangeFailure) || error.code !== 'not_found') throw error;
     }
-    const plan = await this.findPlan(credentials, market, clientOrderId, false);
-    if (!plan) return;
-    const planType = String((plan.info as Record<string, unknown>).planType ?? 'profit_plan');
     try {
-      await this.call(credentials, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { trigger: true, clientOrderId, planType }));
+      await this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixPostV2MixOrderPlaceTpslOrder({
+          symbol: market.symbol,
+          ...BITGET_PRODUCT,
+          planType: 'pos_loss',
+          triggerPrice: ex.priceToPrecision(market.ccxtSymbol, request.price),
+          triggerType: 'mark_price',
+          holdSide: holdSide(mode, request.side),
+        }),
+      );
     } catch (error) {
-      // Triggered or cancelled between the lookup and the cancel.
-      if (!(error instanceof ExchangeFailure) || error.code !== 'not_found') throw error;
+      // Placed meanwhile (by a retry of ours): move that one.
+      if (!(error instanceof ExchangeFailure) || error.exchangeCode !== STOP_EXISTS_CODE) throw error;
+      const placed = await this.call(credentials, (ex) => findPositionStop(ex, market, mode, request.side));
+      if (!placed) throw error;
+      await move(placed);
     }
   }
 
-  /** GET /api/v2/mix/order/detail knows normal orders only; plans are looked up in the plan lists. */
-  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null> {
+  /** One request: the kind says whether it is a normal order or which plan. Gone already = done. */
+  async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<void> {
     const market = await this.market(symbol);
-    try {
-      const order = await this.call(credentials, (ex) => ex.fetchOrder(undefined as unknown as string, market.ccxtSymbol, { clientOrderId }));
-      return placedOrderOf(order, clientOrderId);
-    } catch (error) {
-      if (!(error instanceof ExchangeFailure) || error.code !== 'not_found') throw error;
-    }
-    const plan = await this.findPlan(credentials, market, clientOrderId, true);
-    return plan ? placedOrderOf(plan, clientOrderId) : null;
+    await this.call(credentials, (ex) => cancelBitgetOrder(ex, market, clientOrderId, kind));
   }
 
-  /** Open plans first, then plan history (a triggered take-profit must still be found). */
-  private async findPlan(credentials: Credentials, market: MarketInfo, clientOrderId: string, withHistory: boolean): Promise<Order | undefined> {
-    return this.call(credentials, async (ex) => {
-      for (const query of PLAN_QUERIES) {
-        const open = await ex.fetchOpenOrders(market.ccxtSymbol, undefined, undefined, { ...query, clientOid: clientOrderId });
-        const found = open.find((plan) => plan.clientOrderId === clientOrderId);
-        if (found) return found;
-      }
-      for (const query of withHistory ? PLAN_QUERIES : []) {
-        const done = await ex.fetchCanceledAndClosedOrders(market.ccxtSymbol, undefined, undefined, { ...query, clientOid: clientOrderId });
-        const found = done.find((plan) => plan.clientOrderId === clientOrderId);
-        if (found) return found;
-      }
-      return undefined;
+  /** At most two reads: order detail for orders; the plan list of the kind, open then history, for plans. */
+  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
+    const market = await this.market(symbol);
+    const order = await this.call(credentials, (ex) => findBitgetOrder(ex, market, clientOrderId, kind));
+    return order ? placedOrderOf(order, clientOrderId) : null;
+  }
+
+  async checkKey(credentials: Credentials): Promise<KeyCheck> {
+    const probe = await this.market('BTCUSDT');
+    return checkBitgetKey({
+      call: (work) => this.call(credentials, work),
+      positionMode: async () => (await this.accounts.fresh(credentials, probe)).positionMode,
+      probeTrade: () => this.cancelOrder(credentials, probe.symbol, KEY_PROBE_CLIENT_ID, 'order'),
     });
   }
 
-  /** GET /api/v2/spot/account/info: permissions and bound IPs; the mode from the futures account. */
-  async checkKey(credentials: Credentials): Promise<KeyCheck> {
-    let info: AccountInfo;
-    try {
-      const response = (await this.call(credentials, (ex) => bitgetOf(ex).privateSpotGetV2SpotAccountInfo())) as { data?: AccountInfo };
-      info = response.data ?? {};
-    } catch (error) {
-      return refusedKey(error);
-    }
-    const authorities = [...(info.authorities ?? []), ...(info.permissions ?? [])].map((a) => a.toLowerCase());
-    // Bitget permission codes: coow/cpow = contract orders/positions read-write, wwow = withdraw.
-    const canTrade = authorities.includes('coow');
-    const canWithdraw = authorities.some((a) => a === 'wwow' || a.includes('withdraw'));
-    const ips = (Array.isArray(info.ips) ? info.ips : (info.ips ?? '').split(',')).map((ip) => ip.trim()).filter((ip) => ip && ip !== '*');
-    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode: await this.positionMode(credentials), error: undefined };
+  private async readSettings(credentials: Credentials, market: MarketInfo): Promise<SymbolSettings> {
+    const response = (await this.call(credentials, (ex: Exchange) =>
+      bitgetOf(ex).privateMixGetV2MixAccountAccount({ symbol: market.symbol, ...BITGET_PRODUCT }),
+    )) as { data?: SingleAccount };
+    const data = response.data ?? {};
+    return { positionMode: data.posMode === 'hedge_mode' ? 'hedge' : 'oneway', marginMode: data.marginMode === 'isolated' ? 'isolated' : 'cross' };
   }
+}
 
-  /**
-   * The futures account answer carries `posMode` on live Bitget; open positions carry it too.
-   * With neither, the mode is unknown until the first position.
-   */
-  private async positionMode(credentials: Credentials): Promise<PositionModeName | undefined> {
-    const response = (await this.call(credentials, (ex) => bitgetOf(ex).privateMixGetV2MixAccountAccounts({ productType: PRODUCT.productType })).catch(() => undefined)) as
-      | { data?: Array<{ marginCoin?: string; posMode?: string }> }
-      | undefined;
-    const posMode = response?.data?.find((row) => row.marginCoin === 'USDT')?.posMode;
-    if (posMode === 'hedge_mode') return 'hedge';
-    if (posMode === 'one_way_mode') return 'oneway';
-    const positions = await this.fetchPositions(credentials).catch(() => []);
-    if (positions.length === 0) return undefined;
-    return positions.some((p) => p.hedged) ? 'hedge' : 'oneway';
-  }
+function hedgeRefused(exchangeCode?: string): ExchangeFailure {
+  const code = exchangeCode ? ` (${exchangeCode})` : '';
+  return new ExchangeFailure(
+    'invalid_request',
+    false,
+    `Bitget cannot switch this account from one-way to hedge mode while it holds positions or orders${code}: close them on Bitget, or trade this strategy in one-way mode`,
+    exchangeCode,
+  );
 }

@@ -1,5 +1,6 @@
 import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
-import { CcxtAdapter, closeSide, placedOrderOf, type OrderParams } from './ccxt-adapter';
+import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
+import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
 import { refusedKey } from './key-check';
 import { roundToTick } from './markets';
@@ -7,6 +8,9 @@ import type {
   Credentials,
   ExchangeFailure,
   KeyCheck,
+  MarginModeName,
+  MarketInfo,
+  OrderKind,
   PlacedOrder,
   PositionModeName,
   PositionSide,
@@ -25,17 +29,16 @@ const bybitOf = (ex: Exchange) => ex as BybitExchange;
 /** Bybit's position index: 0 one-way, 1 hedge long, 2 hedge short. */
 const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'oneway' ? 0 : side === 'long' ? 1 : 2);
 
-/** Bybit V5, unified trading account, linear USDT perpetuals (EXCHANGES section 2). */
+/**
+ * Bybit V5, unified trading account, linear USDT perpetuals (EXCHANGES section 2). The UTA margin
+ * mode is account-wide and orders do not carry it: the adapter never calls set-margin-mode, so the
+ * customer's choice stands.
+ */
 export class BybitAdapter extends CcxtAdapter {
   readonly exchange = 'bybit' as const;
 
-  protected orderParams(): OrderParams {
-    return {};
-  }
-
-  protected isUnchanged(error: ExchangeFailure, what: 'leverage' | 'positionMode'): boolean {
-    // 110043 "Set leverage not modified"; 110025 "Position mode is not modified".
-    return what === 'leverage' ? error.exchangeCode === '110043' : error.exchangeCode === '110025';
+  protected async accountTerms(_credentials: Credentials, _market: MarketInfo, requested: PositionModeName): Promise<AccountTerms> {
+    return { params: this.modeParams(requested), mode: requested };
   }
 
   async setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void> {
@@ -63,7 +66,8 @@ export class BybitAdapter extends CcxtAdapter {
       market.tickSize,
     );
     if (!(distance > 0)) throw failure('bybit', 'invalid_request', `cannot trail by ${request.callback.value}${request.callback.type === 'percent' ? '%' : ' USDT'}`, 'use a larger trailing callback');
-    await this.call(credentials, (ex) =>
+    // 34040 "Not modified": a retry of a trailing stop that is already in place.
+    await this.tolerateTradingStop(credentials, (ex) =>
       bybitOf(ex).privatePostV5PositionTradingStop({
         category: 'linear',
         symbol: market.symbol,
@@ -78,7 +82,7 @@ export class BybitAdapter extends CcxtAdapter {
 
   async setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void> {
     const market = await this.market(request.symbol);
-    await this.call(credentials, (ex) =>
+    await this.tolerateTradingStop(credentials, (ex) =>
       bybitOf(ex).privatePostV5PositionTradingStop({
         category: 'linear',
         symbol: market.symbol,
@@ -89,9 +93,18 @@ export class BybitAdapter extends CcxtAdapter {
     );
   }
 
-  /** Cancelling an order that is no longer open is not an error: it is not open, as wanted. */
-  async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void> {
+  /** `/v5/position/trading-stop` answers 34040 "Not modified" when the values are already set (LIVE-FIDELITY B1). */
+  private tolerateTradingStop(credentials: Credentials, work: (ex: Exchange) => Promise<unknown>): Promise<void> {
+    return this.tolerate('tradingStop', () => this.call(credentials, work));
+  }
+
+  /**
+   * Cancelling an order that is no longer open is not an error: it is not open, as wanted. A trailing
+   * stop belongs to the position here and has no order to cancel: it goes with the position.
+   */
+  async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<void> {
     const market = await this.market(symbol);
+    if (kind === 'trailing') return;
     try {
       await this.call(credentials, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId }));
     } catch (error) {
@@ -101,11 +114,13 @@ export class BybitAdapter extends CcxtAdapter {
   }
 
   /**
-   * GET /v5/order/realtime knows open orders and the last 500 closed ones; older ones are in
-   * /v5/order/history. ccxt throws a TypeError (not OrderNotFound) when realtime has no match.
+   * At most two reads: GET /v5/order/realtime knows open orders (conditional ones too) and the last 500
+   * closed ones; older ones are in /v5/order/history. ccxt throws a TypeError (not OrderNotFound) when
+   * realtime has no match. A trailing stop is the position's (no order): nothing to read.
    */
-  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null> {
+  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
+    if (kind === 'trailing') return null;
     const order = await this.call(credentials, async (ex): Promise<Order | undefined> => {
       try {
         return await ex.fetchOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId, acknowledged: true });
@@ -132,7 +147,17 @@ export class BybitAdapter extends CcxtAdapter {
     const canTrade = Number(info.readOnly ?? 1) === 0 && (has('ContractTrade', 'Order') || has('Derivatives', 'DerivativesTrade'));
     const canWithdraw = Object.values(permissions).some((list) => (list ?? []).some((p) => /withdraw/i.test(p)));
     const ips = (info.ips ?? []).filter((ip) => ip && ip !== '*');
-    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode: await this.positionMode(credentials), error: undefined };
+    const [positionMode, marginMode] = await Promise.all([this.positionMode(credentials), this.marginMode(credentials)]);
+    return { valid: true, canTrade, canWithdraw, ipBound: ips.length > 0, positionMode, marginMode, error: undefined };
+  }
+
+  /** GET /v5/account/info: the UTA margin mode is account-wide; read and reported, never changed here. */
+  private async marginMode(credentials: Credentials): Promise<MarginModeName | undefined> {
+    const response = (await this.call(credentials, (ex) => bybitOf(ex).privateGetV5AccountInfo()).catch(() => undefined)) as { result?: { marginMode?: string } } | undefined;
+    const mode = response?.result?.marginMode;
+    if (mode === 'ISOLATED_MARGIN') return 'isolated';
+    if (mode === 'REGULAR_MARGIN' || mode === 'PORTFOLIO_MARGIN') return 'cross';
+    return undefined;
   }
 
   /** Bybit has no account-wide mode query: the position list of a market shows idx 0 (one-way) or 1/2 (hedge). */

@@ -1,6 +1,6 @@
 import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
-import { failure, toExchangeFailure } from './errors';
+import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
   ExchangeFailure,
@@ -11,6 +11,7 @@ import {
   type ExchangeId,
   type KeyCheck,
   type MarketInfo,
+  type OrderKind,
   type PlacedOrder,
   type Position,
   type PositionModeName,
@@ -22,6 +23,13 @@ import {
 
 export type OrderParams = Record<string, unknown>;
 export type CloseRequest = Omit<ReduceRequest, 'quantity'> & { quantity?: number };
+export type UnchangedWhat = keyof (typeof UNCHANGED_CODES)['bybit'];
+
+/** The account terms an order is placed under: ccxt parameters and the position mode they stand for. */
+export interface AccountTerms {
+  params: OrderParams;
+  mode: PositionModeName;
+}
 
 const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
 
@@ -56,15 +64,24 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return mode === 'hedge' ? { hedged: true } : {};
   }
 
-  /** Extra parameters of an order that opens or reduces a position (e.g. Bitget's margin mode). */
-  protected abstract orderParams(): OrderParams;
-  protected abstract isUnchanged(error: ExchangeFailure, what: 'leverage' | 'positionMode'): boolean;
+  /**
+   * The terms of an order that opens or reduces a position on `market` (Bitget adds the symbol's own
+   * margin mode and may trade a one-way strategy on a hedge account). `known` is what the caller read
+   * already (e.g. the position row of a close).
+   */
+  protected abstract accountTerms(credentials: Credentials, market: MarketInfo, requested: PositionModeName, known?: Position): Promise<AccountTerms>;
+
+  /** Places with the account's terms; Bitget reads the terms again and retries once when the exchange says they changed. */
+  protected async withAccountTerms<T>(credentials: Credentials, market: MarketInfo, requested: PositionModeName, place: (terms: AccountTerms) => Promise<T>, known?: Position): Promise<T> {
+    return place(await this.accountTerms(credentials, market, requested, known));
+  }
+
   abstract setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void>;
   abstract placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
   abstract placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
   abstract setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
-  abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void>;
-  abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null>;
+  abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
+  abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
 
   async loadMarkets(refresh = false): Promise<Map<string, MarketInfo>> {
@@ -86,34 +103,46 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   }
 
   async setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void> {
+    const market = await this.leverageMarket(symbol, leverage);
+    await this.tolerate('leverage', () => this.call(credentials, (ex) => ex.setLeverage(leverage, market.ccxtSymbol)));
+  }
+
+  /** The market, once `leverage` is one it allows. */
+  protected async leverageMarket(symbol: string, leverage: number): Promise<MarketInfo> {
     const market = await this.market(symbol);
     if (!Number.isFinite(leverage) || leverage < 1 || leverage > market.maxLeverage) {
       throw failure(this.exchange, 'invalid_request', `allows leverage 1-${market.maxLeverage} on ${market.symbol}, not ${leverage}`, 'change the strategy leverage');
     }
-    await this.tolerate('leverage', () => this.call(credentials, (ex) => ex.setLeverage(leverage, market.ccxtSymbol)));
+    return market;
   }
 
   async placeEntry(credentials: Credentials, request: EntryRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, ...this.orderParams(), ...this.modeParams(request.positionMode) };
-    if (request.stopLossPrice !== undefined) params.stopLoss = { triggerPrice: request.stopLossPrice };
-    return this.placeOnly(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', openSide(request.side), request.quantity, undefined, params),
-    );
+    return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
+      const params: OrderParams = { clientOrderId: request.clientOrderId, ...terms.params };
+      if (request.stopLossPrice !== undefined) params.stopLoss = { triggerPrice: request.stopLossPrice };
+      return this.placeOnly(
+        credentials,
+        market,
+        request.clientOrderId,
+        (ex) => ex.createOrder(market.ccxtSymbol, 'market', openSide(request.side), request.quantity, undefined, params),
+        request.deadlineAt,
+      );
+    });
   }
 
   async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
     const market = await this.market(request.symbol);
-    const position = (await this.fetchPositions(credentials, [market.symbol])).find(
-      (p) => p.side === request.side && (request.positionMode === 'hedge') === p.hedged,
-    );
+    const positions = await this.fetchPositions(credentials, [market.symbol]);
+    const mode = positions[0] ? (await this.accountTerms(credentials, market, request.positionMode, positions[0])).mode : request.positionMode;
+    const position = positions.find((p) => p.side === request.side && (mode === 'hedge') === p.hedged);
     if (!position) {
       // Retried after a crash: the close may already have happened under this id.
-      return this.fetchOrderByClientId(credentials, market.symbol, request.clientOrderId);
+      return this.fetchOrderByClientId(credentials, market.symbol, request.clientOrderId, 'order');
     }
     const quantity = Math.min(request.quantity ?? position.size, position.size);
     try {
-      return await this.placeReduceOnly(credentials, market, { ...request, quantity });
+      return await this.placeReduceOnly(credentials, market, { ...request, quantity }, position);
     } catch (error) {
       if (error instanceof ExchangeFailure && error.code === 'no_position') return null;
       throw error;
@@ -127,11 +156,19 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return rows.filter((row) => (row.contracts ?? 0) > 0 && (row.side === 'long' || row.side === 'short') && (!wanted || wanted.has(row.symbol ?? ''))).map((row) => this.positionOf(row));
   }
 
-  /** A reduce-only market order for `quantity` of the position on `request.side`. */
-  protected placeReduceOnly(credentials: Credentials, market: MarketInfo, request: ReduceRequest): Promise<PlacedOrder> {
-    const params: OrderParams = { clientOrderId: request.clientOrderId, reduceOnly: true, ...this.orderParams(), ...this.modeParams(request.positionMode) };
-    return this.placeAndFetch(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+  /** A reduce-only market order for `quantity` of the position on `request.side` (`position`: that position's row). */
+  protected placeReduceOnly(credentials: Credentials, market: MarketInfo, request: ReduceRequest, position?: Position): Promise<PlacedOrder> {
+    return this.withAccountTerms(
+      credentials,
+      market,
+      request.positionMode,
+      (terms) => {
+        const params: OrderParams = { clientOrderId: request.clientOrderId, reduceOnly: true, ...terms.params };
+        return this.placeAndFetch(credentials, market, request.clientOrderId, (ex) =>
+          ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+        );
+      },
+      position,
     );
   }
 
@@ -141,9 +178,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
    * id means an earlier attempt got through: that order (looked up) is the answer, so retries are
    * idempotent.
    */
-  protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+  protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>, deadline?: number): Promise<PlacedOrder> {
     try {
-      return placedOrderOf(await this.call(credentials, place), clientOrderId);
+      return placedOrderOf(await this.call(credentials, place, deadline), clientOrderId);
     } catch (error) {
       if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
       const existing = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId);
@@ -182,15 +219,16 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       leverage: row.leverage ?? undefined,
       hedged: row.hedged === true,
       stopLossPrice: row.stopLossPrice || undefined,
+      marginMode: row.marginMode === 'isolated' || row.marginMode === 'cross' ? row.marginMode : undefined,
     };
   }
 
-  /** Runs ccxt work with the customer's key; every error becomes an ExchangeFailure. */
-  protected call<T>(credentials: Credentials, work: (ex: Exchange) => Promise<T>): Promise<T> {
+  /** Runs ccxt work with the customer's key (and deadline, see EntryRequest); every error becomes an ExchangeFailure. */
+  protected call<T>(credentials: Credentials, work: (ex: Exchange) => Promise<T>, deadline?: number): Promise<T> {
     if (!credentials.apiKey || !credentials.secret || (this.exchange === 'bitget' && !credentials.passphrase)) {
       return Promise.reject(failure(this.exchange, 'auth', 'has no complete API key stored for this customer', 'ask the customer to connect their exchange'));
     }
-    return this.guard(() => this.client.withCredentials(credentials, work));
+    return this.guard(() => this.client.withCredentials(credentials, work, deadline));
   }
 
   protected async guard<T>(work: () => Promise<T>): Promise<T> {
@@ -201,12 +239,12 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     }
   }
 
-  /** "Not modified" answers mean the setting is already what we want. */
-  protected async tolerate(what: 'leverage' | 'positionMode', work: () => Promise<unknown>): Promise<void> {
+  /** "Not modified" answers (UNCHANGED_CODES) mean the setting or stop is already what we want. */
+  protected async tolerate(what: UnchangedWhat, work: () => Promise<unknown>): Promise<void> {
     try {
       await work();
     } catch (error) {
-      if (error instanceof ExchangeFailure && this.isUnchanged(error, what)) return;
+      if (error instanceof ExchangeFailure && error.exchangeCode !== undefined && UNCHANGED_CODES[this.exchange][what].includes(error.exchangeCode)) return;
       throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import ccxt, { type Exchange, type Market } from 'ccxt';
-import { writeKind, type ExchangeRateLimiter } from './rate-limiter';
+import type { ExchangeRateLimiter } from './rate-limiter';
+import { readKind, writeKind } from './request-kinds';
 import type { Credentials, ExchangeId } from './types';
 
 /** Fetch as ccxt calls it (a user `fetchImplementation`). */
@@ -8,8 +9,13 @@ export type FetchImplementation = (url: string, init?: RequestInit) => Promise<R
 
 export interface ClientOptions {
   exchange: ExchangeId;
-  /** Origin (and path prefix) every API request goes to, e.g. https://api.bybit.com or http://127.0.0.1:4000/sandbox. */
-  baseUrl: string;
+  /**
+   * Origin (and path prefix) every API request goes to, e.g. http://127.0.0.1:4000/sandbox; unset:
+   * ccxt's own URLs (api.bybit.com, api.bitget.com).
+   */
+  baseUrl?: string | undefined;
+  /** Bybit testnet / Bitget demo trading through ccxt's own switch (`setSandboxMode(true)`); needs no baseUrl. */
+  testnet?: boolean | undefined;
   /** Our broker attribution: Bybit `Referer` header, Bitget `X-CHANNEL-API-CODE`. */
   brokerCode: string;
   limiter: ExchangeRateLimiter;
@@ -24,7 +30,13 @@ export interface ClientOptions {
  * instance), so per-customer instances do not scale to a fan-out over thousands of accounts. The key
  * is applied in `fetch2` right before ccxt signs, synchronously, and cleared right after.
  */
-const callCredentials = new AsyncLocalStorage<Credentials>();
+const callContext = new AsyncLocalStorage<CallContext>();
+
+export interface CallContext {
+  credentials: Credentials;
+  /** Epoch ms after which the call is useless (an entry): the limiter refuses it rather than send it late. */
+  deadline?: number | undefined;
+}
 
 const BITGET_API_KEYS = ['spot', 'mix', 'user', 'p2p', 'broker', 'margin', 'common', 'tax', 'convert', 'copy', 'earn', 'uta'];
 const BYBIT_API_KEYS = ['spot', 'futures', 'v2', 'public', 'private'];
@@ -33,8 +45,17 @@ type FetchArgs = Parameters<Exchange['fetch2']>;
 
 /** Waits for our limiter, then signs with the caller's key: ccxt signs before its first await. */
 async function limitedFetch2(self: Exchange, exchange: ExchangeId, options: ClientOptions, original: (...args: FetchArgs) => Promise<unknown>, args: FetchArgs): Promise<unknown> {
-  const credentials = callCredentials.getStore();
-  const release = await options.limiter.acquire({ exchange, egress: options.egress, apiKey: credentials?.apiKey, write: writeKind(exchange, String(args[0])) });
+  const context = callContext.getStore();
+  const credentials = context?.credentials;
+  const path = String(args[0]);
+  const release = await options.limiter.acquire({
+    exchange,
+    egress: options.egress,
+    apiKey: credentials?.apiKey,
+    write: writeKind(exchange, path),
+    read: readKind(exchange, path),
+    deadline: context?.deadline,
+  });
   let sent: Promise<unknown>;
   self.apiKey = credentials?.apiKey ?? '';
   self.secret = credentials?.secret ?? '';
@@ -57,6 +78,13 @@ class LimitedBybit extends ccxt.bybit {
   override fetch2(...args: FetchArgs): Promise<any> {
     return limitedFetch2(this, 'bybit', this.limitOptions, (...a) => super.fetch2(...a), args);
   }
+
+  /** Every answer passes here first: an HTTP 403 is Bybit's per-address ban (rate-limit.mdx), whatever the body says. */
+  override onRestResponse(...args: Parameters<Exchange['onRestResponse']>): string {
+    const [statusCode] = args;
+    if (Number(statusCode) === 403) this.limitOptions.limiter.reportAddressBan('bybit', this.limitOptions.egress, 'HTTP 403');
+    return super.onRestResponse(...args);
+  }
 }
 
 class LimitedBitget extends ccxt.bitget {
@@ -74,12 +102,13 @@ function construct(options: ClientOptions): Exchange {
     has: { fetchCurrencies: false },
     ...(options.fetchImplementation ? { fetchImplementation: options.fetchImplementation } : {}),
   };
-  const api = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, options.baseUrl]));
+  const baseUrl = options.baseUrl;
+  const urls = (keys: string[]) => (baseUrl ? { urls: { api: Object.fromEntries(keys.map((key) => [key, baseUrl])) } } : {});
   let instance: LimitedBybit | LimitedBitget;
   if (options.exchange === 'bybit') {
     instance = new LimitedBybit({
       ...common,
-      urls: { api: api(BYBIT_API_KEYS) },
+      ...urls(BYBIT_API_KEYS),
       options: {
         defaultType: 'swap',
         defaultSubType: 'linear',
@@ -95,7 +124,7 @@ function construct(options: ClientOptions): Exchange {
   } else {
     instance = new LimitedBitget({
       ...common,
-      urls: { api: api(BITGET_API_KEYS) },
+      ...urls(BITGET_API_KEYS),
       options: {
         defaultType: 'swap',
         fetchMarkets: { types: ['swap'] },
@@ -106,6 +135,8 @@ function construct(options: ClientOptions): Exchange {
     });
   }
   instance.limitOptions = options;
+  // Bybit: api-testnet.bybit.com; Bitget: the same host with the PAPTRADING header (demo trading).
+  if (options.testnet) instance.setSandboxMode(true);
   return instance;
 }
 
@@ -124,7 +155,7 @@ export class CcxtClient {
 
   constructor(readonly options: ClientOptions) {
     this.ccxt = construct(options);
-    this.snapshotKey = `${options.exchange}|${options.baseUrl}`;
+    this.snapshotKey = `${options.exchange}|${options.baseUrl ?? (options.testnet ? 'testnet' : 'live')}`;
   }
 
   /** The exchange's markets; loaded over the network once per process, `refresh` reloads them. */
@@ -145,9 +176,9 @@ export class CcxtClient {
     return this.ccxt.markets as Record<string, Market>;
   }
 
-  /** Runs `work` with the customer's key applied to every request it makes. */
-  async withCredentials<T>(credentials: Credentials, work: (exchange: Exchange) => Promise<T>): Promise<T> {
+  /** Runs `work` with the customer's key applied to every request it makes (and its deadline, if any). */
+  async withCredentials<T>(credentials: Credentials, work: (exchange: Exchange) => Promise<T>, deadline?: number): Promise<T> {
     await this.markets();
-    return callCredentials.run(credentials, () => work(this.ccxt));
+    return callContext.run({ credentials, deadline }, () => work(this.ccxt));
   }
 }

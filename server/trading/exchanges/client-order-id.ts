@@ -44,3 +44,18 @@ export function parseClientOrderId(id: string): { orderId: string; customerId: s
   if (!match || id.length > CLIENT_ORDER_ID_MAX_LENGTH) return null;
   return { orderId: match[1]!, customerId: match[2]!, leg: match[3]! };
 }
+
+/**
+ * What an order id names, for the exchanges that keep kinds apart (Bitget answers normal orders,
+ * TP/SL plans and trailing plans from different lists): 'order' entries and closes, 'take_profit' TP
+ * legs, 'trailing' trailing stops.
+ */
+export type OrderKind = 'order' | 'take_profit' | 'trailing';
+
+/** The kind of one of our ids from its leg ('tp1', 'tp2r1': take_profit; 'tr', 'trr1': trailing); anything else is an order. */
+export function orderKindOf(clientOrderId: string): OrderKind {
+  const leg = parseClientOrderId(clientOrderId)?.leg ?? '';
+  if (leg.startsWith('tp')) return 'take_profit';
+  if (leg.startsWith('tr')) return 'trailing';
+  return 'order';
+}

@@ -40,6 +40,34 @@ describe('toExchangeFailure', () => {
     if (message) expect(failure.staffMessage).toBe(message);
   });
 
+  it.each([
+    ['bitget', '45034', 'The clientOid already exists', 'duplicate'],
+    ['bitget', '43118', 'Client order id already used', 'duplicate'],
+    ...['40757', '45006', '40891', '43023', '45068', '40837', '22002'].map((code) => ['bitget', code, 'Insufficient position', 'no_position'] as const),
+    ['bybit', '110017', 'Reduce-only rule not satisfied', 'no_position'],
+    ['bybit', '110092', 'expect Rising, but trigger_price[6100000] <= current[6150000]', 'trigger_crossed'],
+    ['bybit', '110093', 'expect Falling, but trigger_price[6100000] >= current[6050000]', 'trigger_crossed'],
+    ['bitget', '40915', 'Long position take profit price please > mark price 60100', 'trigger_crossed'],
+    ['bitget', '40830', 'Take profit price must be greater than the current price', 'trigger_crossed'],
+    ['bitget', '40832', 'The take profit price of short positions should be less than the current price', 'trigger_crossed'],
+    ['bybit', '10001', 'StopLoss:6050000 set for Buy position should lower than base_price:6000000??LastPrice', 'level_passed'],
+    ['bybit', '10001', 'sl:257970000 set for Sell position should greater base_price:259477000??LastPrice', 'level_passed'],
+    ['bybit', '10001', 'TakeProfit:5900000 set for Buy position should higher than base_price:6000000??LastPrice', 'trigger_crossed'],
+    ['bybit', '10001', 'position idx not match position mode', 'invalid_request'],
+    ['bitget', '40917', 'Stop price for long positions please < mark price 60000', 'level_passed'],
+    ['bitget', '45122', 'Short position stop loss price please > mark price 106.86', 'level_passed'],
+    ['bitget', '40834', 'The stop loss price of a short position must be greater than the current price', 'level_passed'],
+    ['bitget', '40836', 'The stop loss price of the short position should be greater than the current price', 'level_passed'],
+    ['bitget', '40833', 'The stop loss price of a long position must be less than the average open price', 'level_passed'],
+    ['bitget', '40835', 'The stop loss price of the short position should be greater than the average opening price', 'level_passed'],
+    ['bitget', '40920', 'Position or order exists, the position mode cannot be adjusted', 'invalid_request'],
+  ] as const)('%s %s "%s" -> %s (LIVE-FIDELITY B2, B12, A1)', (exchange, code, msg, expected) => {
+    const raw = exchange === 'bybit' ? new ExchangeError(bybit(Number(code), msg)) : new ExchangeError(bitget(code, msg));
+    const failure = toExchangeFailure(exchange, raw);
+    expect(failure).toMatchObject({ code: expected, retryable: false, exchangeCode: code });
+    expect(failure.staffMessage).toContain(`(${code} "${msg.slice(0, 20)}`);
+  });
+
   it('keeps the raw text when there is no exchange code, and passes ExchangeFailures through', () => {
     const failure = toExchangeFailure('bybit', new Error('BLOCKED outbound request to https://api.bybit.com'));
     expect(failure.code).toBe('invalid_request');

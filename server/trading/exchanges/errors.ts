@@ -41,8 +41,17 @@ const tooSmall = rule('below_minimum', false, 'refused the order as below the mi
 const limited = rule('rate_limit', true, 'is rate limiting our requests', 'they are retried automatically; lower the request rate if this persists');
 const busy = rule('server', true, 'is busy or failing on its side', 'the request is retried automatically');
 const clock = rule('network', true, 'rejected the request timestamp', "the request is retried; if it persists, check the server's clock (NTP)");
+const crossed = rule('trigger_crossed', false, 'refused the take profit because the market has already crossed its trigger price', 'that level is executed at market instead');
+const passed = rule('level_passed', false, 'refused the stop loss because the market has already passed it', 'the position is closed at market instead');
+/** Bitget 40833/40835: about the entry, not the market (a stop moved exactly to the entry price). */
+const beyondEntry = rule('level_passed', false, "refused the stop loss at or beyond the position's average open price", 'compare the level with the mark price before closing at market; a stop one tick short of the entry is accepted');
+const tooManyPlans = rule('invalid_request', false, 'refused the order: the symbol has reached its maximum of open conditional orders', 'cancel stale TP/SL orders on this symbol');
+const modeBusy = rule('invalid_request', false, 'cannot change the position or margin mode while positions or orders are open', 'close them first, or keep the strategy in the mode the account uses');
+const modeMismatch = rule('invalid_request', false, 'refused the order because it does not match the account\'s position or margin mode', 'the mode is read again before the next attempt');
+/** "Not modified": the setting or stop already has the value asked for (adapters treat it as success). */
+const unchanged = rule('invalid_request', false, 'answered that nothing changed', 'the setting already had this value');
 
-/** Exchange codes that decide the class on their own; see EXCHANGES 2.7 and 3.7. */
+/** Exchange codes that decide the class on their own; see EXCHANGES 2.7 and 3.7, LIVE-FIDELITY B1, B2, B12. */
 const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
   bybit: {
     '10003': badKey, '10007': badKey, '33004': badKey, '-2015': badKey,
@@ -59,6 +68,10 @@ const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
     '110017': noPosition,
     '110001': notFound, '170213': notFound,
     '110094': tooSmall, '170136': tooSmall, '170140': tooSmall, '3100116': tooSmall, '30003': tooSmall,
+    '110092': crossed, '110093': crossed,
+    '110009': tooManyPlans,
+    '110024': modeBusy, '110028': modeBusy,
+    '34040': unchanged, '110043': unchanged, '110025': unchanged,
   },
   bitget: {
     '40006': badKey, '40037': badKey, '40011': badKey, '40012': badKey,
@@ -69,11 +82,38 @@ const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
     '429': limited,
     '40015': busy, '40604': busy, '500': busy,
     '43012': poor, '40762': poor, '40711': poor, '40712': poor,
-    '40786': duplicate,
-    '22002': noPosition,
+    // 45034 and 43118 are Bitget's documented codes; 40786 is what the sandbox and older clients answer.
+    '45034': duplicate, '43118': duplicate, '40786': duplicate,
+    '22002': noPosition, '40757': noPosition, '45006': noPosition, '40891': noPosition, '43023': noPosition, '45068': noPosition, '40837': noPosition,
     '40109': notFound, '40768': notFound, '43001': notFound, '43025': notFound,
     '45110': tooSmall, '45111': tooSmall,
+    '40915': crossed, '40830': crossed, '40832': crossed,
+    '40917': passed, '45122': passed, '40834': passed, '40836': passed,
+    '40833': beyondEntry, '40835': beyondEntry,
+    '40889': tooManyPlans, '40890': tooManyPlans,
+    '40920': modeBusy, '45117': modeBusy,
+    '40774': modeMismatch,
+    '45054': unchanged,
   },
+};
+
+/**
+ * Bybit answers a take profit or stop loss on the wrong side of the market with the generic parameter
+ * code 10001 ("StopLoss:... set for Buy position should lower than base_price", "sl:... should greater
+ * base_price", ccxt issues 19089, 21031): the message tells which level it was.
+ */
+const messageRules: Record<ExchangeId, Array<{ code: string; pattern: RegExp; rule: CodeRule }>> = {
+  bybit: [
+    { code: '10001', pattern: /\b(sl|stop_?loss)\b.*\bshould\b/i, rule: passed },
+    { code: '10001', pattern: /\b(tp|take_?profit)\b.*\bshould\b/i, rule: crossed },
+  ],
+  bitget: [],
+};
+
+/** Codes meaning "nothing to change" per operation (LIVE-FIDELITY B1, B12; EXCHANGES 2.3). */
+export const UNCHANGED_CODES: Record<ExchangeId, Record<'leverage' | 'positionMode' | 'tradingStop', readonly string[]>> = {
+  bybit: { leverage: ['110043'], positionMode: ['110025'], tradingStop: ['34040'] },
+  bitget: { leverage: ['45054'], positionMode: [], tradingStop: [] },
 };
 
 /** The exchange's own error code, read from the response body ccxt puts in its message. */
@@ -111,9 +151,10 @@ export function toExchangeFailure(exchange: ExchangeId, error: unknown): Exchang
   if (error instanceof ExchangeFailure) return error;
   const message = error instanceof Error ? error.message : String(error);
   const exchangeCode = exchangeCodeOf(message);
-  const byCode = exchangeCode !== undefined ? codeRules[exchange][exchangeCode] : undefined;
-  const chosen = byCode ?? (/duplicate/i.test(message) && !(error instanceof NetworkError) ? duplicate : classRule(error));
   const said = exchangeMessageOf(message);
+  const byMessage = messageRules[exchange].find((candidate) => candidate.code === exchangeCode && candidate.pattern.test(said ?? ''))?.rule;
+  const byCode = byMessage ?? (exchangeCode !== undefined ? codeRules[exchange][exchangeCode] : undefined);
+  const chosen = byCode ?? (/duplicate/i.test(message) && !(error instanceof NetworkError) ? duplicate : classRule(error));
   const codePart = exchangeCode !== undefined ? ` (${exchangeCode}${said ? ` "${said}"` : ''})` : '';
   // Without an exchange code the raw text is the only clue (e.g. a blocked host, a ccxt bug).
   const detail = exchangeCode === undefined && !byCode ? ` [${message.slice(0, 300)}]` : '';

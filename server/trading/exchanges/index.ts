@@ -9,11 +9,23 @@ export const LIVE_BASE_URLS: Record<ExchangeId, string> = {
   bitget: 'https://api.bitget.com',
 };
 
+/**
+ * Where ccxt's own sandbox switch sends testnet requests: Bybit's testnet host; Bitget's demo trading
+ * is the live host with the `PAPTRADING: 1` header (ccxt 4.5.84 `bitget#sign`).
+ */
+export const TESTNET_BASE_URLS: Record<ExchangeId, string> = {
+  bybit: 'https://api-testnet.bybit.com',
+  bitget: 'https://api.bitget.com',
+};
+
+/** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
+export type ExchangeAccessMode = 'sandbox' | 'testnet' | 'live';
+
 /** Our broker attribution (Bybit `Referer`, Bitget `X-CHANNEL-API-CODE`); set per deployment. */
 export const DEFAULT_BROKER_CODE = 'COPYTRADE';
 
 export interface ExchangeAdaptersOptions {
-  mode: 'sandbox' | 'live';
+  mode: ExchangeAccessMode;
   /** Base URL of the sandbox (both fake exchanges live under it); required in sandbox mode. */
   sandboxUrl?: string | undefined;
   fetchImplementation?: FetchImplementation | undefined;
@@ -25,8 +37,10 @@ export interface ExchangeAdaptersOptions {
   timeoutMs?: number | undefined;
 }
 
+/** The origin requests of `mode` go to (public tickers read it too). */
 export function baseUrlOf(exchange: ExchangeId, options: Pick<ExchangeAdaptersOptions, 'mode' | 'sandboxUrl'>): string {
   if (options.mode === 'live') return LIVE_BASE_URLS[exchange];
+  if (options.mode === 'testnet') return TESTNET_BASE_URLS[exchange];
   if (!options.sandboxUrl) throw new Error('createExchangeAdapters: sandbox mode needs sandboxUrl');
   return options.sandboxUrl.replace(/\/+$/, '');
 }
@@ -36,7 +50,9 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
   const client = (exchange: ExchangeId) =>
     new CcxtClient({
       exchange,
-      baseUrl: baseUrlOf(exchange, options),
+      // Testnet goes through ccxt's own switch, so its URLs and headers are ccxt's, not ours.
+      baseUrl: options.mode === 'testnet' ? undefined : baseUrlOf(exchange, options),
+      testnet: options.mode === 'testnet',
       brokerCode: options.brokerCodes?.[exchange] ?? process.env[`${exchange.toUpperCase()}_BROKER_CODE`] ?? DEFAULT_BROKER_CODE,
       limiter: options.limiter ?? sharedExchangeLimiter,
       egress: options.egress ?? process.env.EXCHANGE_EGRESS ?? 'default',
@@ -46,6 +62,7 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
   return { bybit: new BybitAdapter(client('bybit')), bitget: new BitgetAdapter(client('bitget')) };
 }
 
+export type { AddressBan } from './address-ban';
 export { clientOrderId, parseClientOrderId } from './client-order-id';
 export { ExchangeRateLimiter, sharedExchangeLimiter } from './rate-limiter';
 export { ExchangeFailure } from './types';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { guardedFetch } from '../../../tests/helpers/fetch-guard';
 import { createExchangeAdapters } from './index';
-import { DEFAULT_CEILINGS, ExchangeRateLimiter } from './rate-limiter';
+import { DEFAULT_CEILINGS, EXCHANGE_CEILINGS, ExchangeRateLimiter } from './rate-limiter';
+import { recordingFetch, type RecordedExchange } from './recording-fetch';
 import { ExchangeFailure, type Credentials, type ExchangeId } from './types';
 
 /** Our limiter without its ceilings (it still caps requests in flight, as a socket pool would). */
@@ -107,5 +108,31 @@ describe('the shared limiter keeps a burst under the exchanges ceilings', () => 
     );
     expect(burst.other).toEqual([]);
     expect(burst.rateLimited).toBeGreaterThanOrEqual(10);
+  }, 30_000);
+
+  /** The most requests to `path` that left within any `windowMs` (by the time each left). */
+  const busiestWindow = (requests: RecordedExchange[], path: string, windowMs: number) => {
+    const times = requests.filter((r) => r.path === path).map((r) => r.sentAt);
+    return Math.max(0, ...times.map((start) => times.filter((t) => t >= start && t < start + windowMs).length));
+  };
+
+  it('Bitget reads limited per account are paced: all-position 5/s, spot account info 1/s (LIVE-FIDELITY B9)', async () => {
+    sandbox.control.reset();
+    const limiter = new ExchangeRateLimiter();
+    const recorder = recordingFetch(guardedFetch);
+    const bitget = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter }).bitget;
+    const [creds] = credentialsFor('bitget', 1);
+    const reads = await outcomes([
+      ...Array.from({ length: 12 }, () => () => bitget.fetchPositions(creds!)),
+      ...Array.from({ length: 3 }, () => () => bitget.checkKey(creds!)),
+    ]);
+    expect(reads).toEqual({ ok: 15, rateLimited: 0, other: [] });
+    expect(EXCHANGE_CEILINGS.bitget.perAccountReads).toMatchObject({ positions: { limit: 5, windowMs: 1_000 }, keyInfo: { limit: 1, windowMs: 1_000 } });
+    expect(busiestWindow(recorder.requests, '/api/v2/mix/position/all-position', 1_000)).toBeLessThanOrEqual(4);
+    expect(busiestWindow(recorder.requests, '/api/v2/spot/account/info', 1_000)).toBe(1);
+    // 12 position lists, and per key check one spot account info and one futures single-account read.
+    expect(limiter.stats().perAccountReads).toMatchObject({ accounts: 3, granted: 18, waiting: 0 });
+    expect(limiter.stats().perAccountReads.delayed).toBeGreaterThanOrEqual(10);
+    expect(sandbox.control.counters().rateLimitRejections.total).toBe(0);
   }, 30_000);
 });

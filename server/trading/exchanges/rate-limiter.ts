@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
+import { AddressBans, type AddressBanListener } from './address-ban';
+import { exchangeNames } from './errors';
+import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
 import { SlidingWindow, type GrantDone, type WindowStats } from './sliding-window';
-import type { ExchangeId } from './types';
+import { ExchangeFailure, type ExchangeId } from './types';
 
 /**
  * The process-wide limiter in front of every exchange request (ccxt's own per-instance limiter is
  * switched off). Two kinds of ceiling, both sliding windows:
  * - per exchange and egress address: Bybit 600 requests / 5 s, Bitget 6000 / minute (EXCHANGES 2.6, 3.6);
  * - per exchange account: 10 order writes / s (create, cancel, TP/SL) and a settings ceiling for
- *   leverage, position- and margin-mode changes (Bybit 10 / s, Bitget 5 / s).
+ *   leverage, position- and margin-mode changes (Bybit 10 / s, Bitget 5 / s); Bitget also limits
+ *   reads per account and endpoint (all-position 5 / s, order detail and plan lists 10 / s, spot
+ *   account info 1 / s: LIVE-FIDELITY B9), each its own window.
+ * A Bybit 403 bans the address for at least 10 minutes: the limiter then holds every request to
+ * that exchange from that address until the ban is over (see AddressBans).
  * We plan below the exchanges' numbers (DEFAULT_CEILINGS: 95% per IP, 9 of 10 orders per account):
  * our clock is not the exchange's, and a slot is held from the grant until a window after the
  * answer (see SlidingWindow), so a late arrival can never be counted with the next window's grants.
@@ -26,16 +33,35 @@ export interface ExchangeCeilings {
   maxInFlight: number;
   perAccountOrders: Ceiling;
   perAccountSettings: Ceiling;
+  /** Reads the exchange limits per account, one window per endpoint. */
+  perAccountReads?: Partial<Record<ReadKind, Ceiling>>;
 }
 
 /** The exchanges' ceilings (EXCHANGES 2.6, 3.6) and the share of each we plan to use. */
 export const EXCHANGE_CEILINGS = {
   bybit: { perIp: { limit: 600, windowMs: 5_000 }, perAccountOrders: { limit: 10, windowMs: 1_000 }, perAccountSettings: { limit: 10, windowMs: 1_000 } },
-  bitget: { perIp: { limit: 6_000, windowMs: 60_000 }, perAccountOrders: { limit: 10, windowMs: 1_000 }, perAccountSettings: { limit: 5, windowMs: 1_000 } },
+  bitget: {
+    perIp: { limit: 6_000, windowMs: 60_000 },
+    perAccountOrders: { limit: 10, windowMs: 1_000 },
+    perAccountSettings: { limit: 5, windowMs: 1_000 },
+    // Contract API pages Get-All-Positions, Get-Order-Details, Get-Plan-Order-List, Get-History-Plan-Order,
+    // Get-Single-Account and spot Get-Account-Info.
+    perAccountReads: {
+      positions: { limit: 5, windowMs: 1_000 },
+      orderDetail: { limit: 10, windowMs: 1_000 },
+      planPending: { limit: 10, windowMs: 1_000 },
+      planHistory: { limit: 10, windowMs: 1_000 },
+      accountSettings: { limit: 10, windowMs: 1_000 },
+      keyInfo: { limit: 1, windowMs: 1_000 },
+    },
+  },
 } as const satisfies Record<ExchangeId, Omit<ExchangeCeilings, 'maxInFlight'>>;
 export const PLANNED_SHARE = 0.95;
 
 const planned = ({ limit, windowMs }: Ceiling, share = PLANNED_SHARE): Ceiling => ({ limit: Math.max(1, Math.min(limit - 1, Math.floor(limit * share))), windowMs });
+
+const plannedReads = (reads: Partial<Record<ReadKind, Ceiling>>): Partial<Record<ReadKind, Ceiling>> =>
+  Object.fromEntries(Object.entries(reads).map(([kind, ceiling]) => [kind, planned(ceiling)]));
 
 /** What the limiter grants: Bybit 570 / 5 s and Bitget 5,700 / min per IP; 9 orders / s per account. */
 export const DEFAULT_CEILINGS: Record<ExchangeId, ExchangeCeilings> = {
@@ -50,6 +76,7 @@ export const DEFAULT_CEILINGS: Record<ExchangeId, ExchangeCeilings> = {
     maxInFlight: 48,
     perAccountOrders: planned(EXCHANGE_CEILINGS.bitget.perAccountOrders),
     perAccountSettings: planned(EXCHANGE_CEILINGS.bitget.perAccountSettings),
+    perAccountReads: plannedReads(EXCHANGE_CEILINGS.bitget.perAccountReads),
   },
 };
 
@@ -64,79 +91,129 @@ export interface LimiterRequest {
   apiKey?: string | undefined;
   /** What the request writes, if anything: see `writeKind`. */
   write: WriteKind | undefined;
+  /** A read with a per-account ceiling of its own: see `readKind`. */
+  read?: ReadKind | undefined;
+  /**
+   * Epoch ms after which the request is useless (an entry): refused, unsent, once it has passed or when
+   * a ban outlasts it.
+   */
+  deadline?: number | undefined;
   signal?: AbortSignal | undefined;
 }
 
 export interface LimiterStats {
   perIp: Record<string, WindowStats & { inFlight: number; maxWaitingForSocket: number }>;
-  /** Aggregated over every account bucket (orders and settings). */
-  perAccountOrders: { accounts: number; granted: number; delayed: number; waiting: number; maxWaitMs: number; totalWaitMs: number };
+  /** Aggregated over every account bucket of writes (orders and settings). */
+  perAccountOrders: AccountBucketStats;
+  /** Aggregated over every account bucket of limited reads. */
+  perAccountReads: AccountBucketStats;
 }
 
-export type WriteKind = 'order' | 'setting';
+export interface AccountBucketStats {
+  accounts: number;
+  granted: number;
+  delayed: number;
+  waiting: number;
+  maxWaitMs: number;
+  totalWaitMs: number;
+}
 
-const ORDER_PATHS: Record<ExchangeId, RegExp> = {
-  bybit: /^v5\/(order\/(create|amend|cancel|create-batch|amend-batch|cancel-batch|cancel-all)|position\/trading-stop)$/,
-  bitget: /^v2\/mix\/order\/(place-order|place-plan-order|place-tpsl-order|place-pos-tpsl|cancel-order|cancel-plan-order|close-positions|modify-order|modify-tpsl-order|batch-place-order|batch-cancel-orders)$/,
-};
-const SETTING_PATHS: Record<ExchangeId, RegExp> = {
-  bybit: /^v5\/(position\/(set-leverage|switch-mode|set-tpsl-mode)|account\/set-margin-mode)$/,
-  bitget: /^v2\/mix\/account\/(set-leverage|set-position-mode|set-margin-mode)$/,
-};
+type AccountBucketKind = WriteKind | ReadKind;
 
-/** Whether a ccxt request path (e.g. 'v5/order/create', 'v2/mix/order/place-order') writes orders or account settings. */
-export function writeKind(exchange: ExchangeId, path: string): WriteKind | undefined {
-  const bare = path.replace(/^\/?(api\/)?/, '');
-  if (ORDER_PATHS[exchange].test(bare)) return 'order';
-  if (SETTING_PATHS[exchange].test(bare)) return 'setting';
-  return undefined;
+/** A request past its deadline is not sent: a late entry is worse than none (ENTRY_DEADLINE_MS). */
+function refuseIfLate(request: LimiterRequest): void {
+  if (request.deadline === undefined || Date.now() < request.deadline) return;
+  throw new ExchangeFailure(
+    'deadline',
+    false,
+    `${exchangeNames[request.exchange]} was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban`,
+  );
+}
+
+/** The request's own signal, aborted as well when its deadline passes. */
+function withDeadline(request: LimiterRequest): AbortSignal | undefined {
+  if (request.deadline === undefined) return request.signal;
+  const timeout = AbortSignal.timeout(Math.max(0, request.deadline - Date.now()));
+  return request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
 }
 
 export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
-  private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number }>();
+  private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
 
   constructor(
     readonly ceilings: Record<ExchangeId, ExchangeCeilings> = DEFAULT_CEILINGS,
     private readonly slackMs: number = WINDOW_SLACK_MS,
+    readonly bans: AddressBans = new AddressBans(),
   ) {}
 
   /**
    * Resolves when the request may be sent, with the function to call when its answer (or failure)
-   * is in: every grant's slot stays taken until then. Waiters are served in arrival order.
+   * is in: every grant's slot stays taken until then. Waiters are served in arrival order. Nothing is
+   * granted while the address is banned (checked again after the windows: a ban may start meanwhile).
    */
   async acquire(request: LimiterRequest): Promise<() => void> {
-    const accountDone = request.write && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, request.write).acquire(request.signal) : undefined;
-    const ip = this.ipBucket(request.exchange, request.egress);
-    const releaseSocket = await ip.inFlight.acquire();
-    let ipDone: GrantDone;
+    refuseIfLate(request);
+    await this.bans.clear(request.exchange, request.egress, request.deadline);
+    // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
+    const signal = withDeadline(request);
+    const kind: AccountBucketKind | undefined = request.write ?? request.read;
+    let accountDone: GrantDone | undefined;
     try {
-      ipDone = await ip.window.acquire(request.signal);
+      accountDone = kind && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, kind)?.acquire(signal) : undefined;
     } catch (error) {
-      releaseSocket();
-      accountDone?.();
+      refuseIfLate(request);
       throw error;
     }
+    const ip = this.ipBucket(request.exchange, request.egress);
+    const releaseSocket = await ip.inFlight.acquire();
+    let ipDone: GrantDone | undefined;
+    try {
+      ipDone = await ip.window.acquire(signal);
+      await this.bans.clear(request.exchange, request.egress, request.deadline);
+      refuseIfLate(request);
+    } catch (error) {
+      ipDone?.();
+      releaseSocket();
+      accountDone?.();
+      refuseIfLate(request);
+      throw error;
+    }
+    const granted = ipDone;
     return () => {
-      ipDone();
+      granted();
       accountDone?.();
       releaseSocket();
     };
   }
 
+  /** Records an address ban the exchange answered (Bybit HTTP 403); true when it starts a new one. */
+  reportAddressBan(exchange: ExchangeId, egress: string, reason: string): boolean {
+    return this.bans.report(exchange, egress, reason);
+  }
+
+  /** Hears of every new address ban once (to audit it and tell staff); answers the unsubscribe function. */
+  onAddressBan(listener: AddressBanListener): () => void {
+    return this.bans.onBan(listener);
+  }
+
   stats(): LimiterStats {
     const perIp: LimiterStats['perIp'] = {};
     for (const [key, { window, inFlight }] of this.ipWindows) perIp[key] = { ...window.snapshot(), inFlight: inFlight.inUse, maxWaitingForSocket: inFlight.maxWaiting };
-    const perAccountOrders = { accounts: this.accountWindows.size, granted: 0, delayed: 0, waiting: 0, maxWaitMs: 0, totalWaitMs: 0 };
-    for (const { window } of this.accountWindows.values()) {
+    const empty = (): AccountBucketStats => ({ accounts: 0, granted: 0, delayed: 0, waiting: 0, maxWaitMs: 0, totalWaitMs: 0 });
+    const perAccountOrders = empty();
+    const perAccountReads = empty();
+    for (const { window, write } of this.accountWindows.values()) {
       const s = window.snapshot();
-      perAccountOrders.granted += s.granted;
-      perAccountOrders.delayed += s.delayed;
-      perAccountOrders.waiting += s.waiting;
-      perAccountOrders.totalWaitMs += s.totalWaitMs;
-      perAccountOrders.maxWaitMs = Math.max(perAccountOrders.maxWaitMs, s.maxWaitMs);
+      const into = write ? perAccountOrders : perAccountReads;
+      into.accounts += 1;
+      into.granted += s.granted;
+      into.delayed += s.delayed;
+      into.waiting += s.waiting;
+      into.totalWaitMs += s.totalWaitMs;
+      into.maxWaitMs = Math.max(into.maxWaitMs, s.maxWaitMs);
     }
-    return { perIp, perAccountOrders };
+    return { perIp, perAccountOrders, perAccountReads };
   }
 
   private ipBucket(exchange: ExchangeId, egress: string): { window: SlidingWindow; inFlight: Semaphore } {
@@ -150,13 +227,21 @@ export class ExchangeRateLimiter {
     return bucket;
   }
 
-  private accountWindow(exchange: ExchangeId, apiKey: string, write: WriteKind): SlidingWindow {
-    const key = `${exchange}:${write}:${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`;
+  private accountCeiling(exchange: ExchangeId, kind: AccountBucketKind): Ceiling | undefined {
+    const ceilings = this.ceilings[exchange];
+    if (kind === 'order') return ceilings.perAccountOrders;
+    if (kind === 'setting') return ceilings.perAccountSettings;
+    return ceilings.perAccountReads?.[kind];
+  }
+
+  private accountWindow(exchange: ExchangeId, apiKey: string, kind: AccountBucketKind): SlidingWindow | undefined {
+    const ceiling = this.accountCeiling(exchange, kind);
+    if (!ceiling) return undefined;
+    const key = `${exchange}:${kind}:${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`;
     const now = performance.now();
     let entry = this.accountWindows.get(key);
     if (!entry) {
-      const { limit, windowMs } = write === 'order' ? this.ceilings[exchange].perAccountOrders : this.ceilings[exchange].perAccountSettings;
-      entry = { window: new SlidingWindow(limit, windowMs + this.slackMs), lastUsed: now };
+      entry = { window: new SlidingWindow(ceiling.limit, ceiling.windowMs + this.slackMs), lastUsed: now, write: kind === 'order' || kind === 'setting' };
       this.accountWindows.set(key, entry);
       if (this.accountWindows.size % 1024 === 0) this.forgetIdleAccounts(now);
     }

@@ -3,9 +3,13 @@
  * perpetuals) and Bitget (V2, USDT-M futures). Symbols are exchange ids without separators
  * (BTCUSDT); quantities are in base currency; prices in USDT.
  */
+import type { OrderKind } from './client-order-id';
+
 export type ExchangeId = 'bybit' | 'bitget';
 export type PositionSide = 'long' | 'short';
 export type PositionModeName = 'oneway' | 'hedge';
+export type MarginModeName = 'cross' | 'isolated';
+export type { OrderKind };
 
 export interface Credentials {
   apiKey: string;
@@ -44,6 +48,8 @@ export interface Position {
   leverage: number | undefined;
   hedged: boolean;
   stopLossPrice: number | undefined;
+  /** The position's margin mode as the exchange reports it. */
+  marginMode?: MarginModeName | undefined;
 }
 
 export interface Balance {
@@ -58,7 +64,14 @@ export interface KeyCheck {
   canWithdraw: boolean;
   ipBound: boolean;
   positionMode: PositionModeName | undefined;
+  /** Bybit: the account-wide UTA margin mode (portfolio margin counts as cross); Bitget's is per symbol, not reported. */
+  marginMode?: MarginModeName | undefined;
   error: string | undefined;
+  /**
+   * Answers the exchange could not give for this key (a Bitget key without spot read permission
+   * cannot read its own permissions and IP binding): reported false, not known to be false.
+   */
+  unverified?: ReadonlyArray<'canWithdraw' | 'ipBound'> | undefined;
 }
 
 export interface EntryRequest {
@@ -69,6 +82,11 @@ export interface EntryRequest {
   positionMode: PositionModeName;
   /** Attached to the entry when given (position stop loss). */
   stopLossPrice?: number;
+  /**
+   * Epoch ms after which the entry must not be sent: waiting for the rate limiter past it, or for an
+   * address ban that outlasts it, fails with a final `deadline` failure instead of placing it late.
+   */
+  deadlineAt?: number;
 }
 
 export interface ReduceRequest {
@@ -96,19 +114,32 @@ export interface ExchangeAdapter {
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
+  /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
+  /**
+   * Reads the mode first and changes it only when it differs. Bitget: product-wide; when the exchange
+   * refuses the change because something is open (40920), a hedge account keeps hedge mode for a one-way
+   * strategy (orders go to its long or short slot), and a one-way account asked for hedge fails (final).
+   */
   setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void>;
   placeEntry(credentials: Credentials, request: EntryRequest): Promise<PlacedOrder>;
   placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
   placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
-  /** Sets or moves the position's stop loss (e.g. to the entry price after TP1). */
+  /**
+   * Sets or moves the position's stop loss (e.g. to the entry price after TP1). "Not modified" is
+   * success; a stop the market has passed is a final `level_passed` failure.
+   */
   setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
-  cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<void>;
+  /** `kind` defaults to what our id names (`orderKindOf`); it decides where the exchange is asked. */
+  cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   /** Reduce-only market close of the whole position (or `quantity`); null when there is no position. */
   closePosition(credentials: Credentials, request: Omit<ReduceRequest, 'quantity'> & { quantity?: number }): Promise<PlacedOrder | null>;
   fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
-  /** Looks an order up by our client order id; null when the exchange has none. */
-  fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder | null>;
+  /**
+   * Looks an order up by our client order id with at most two reads; null when the exchange has none.
+   * `kind` defaults to what our id names (`orderKindOf`).
+   */
+  fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
 }
 
@@ -125,6 +156,12 @@ export type FailureCode =
   | 'duplicate'
   | 'not_found'
   | 'no_position'
+  /** A take-profit (or other trigger) the market has already crossed: execute that level at market instead. */
+  | 'trigger_crossed'
+  /** A stop loss on the wrong side of the market (the level is already passed): close at market instead. */
+  | 'level_passed'
+  /** The request was not sent: its deadline passed while it waited (the rate limiter, an address ban). */
+  | 'deadline'
   | 'invalid_request';
 
 /** Every adapter error is one of these: retryable (try again within the deadline) or final. */

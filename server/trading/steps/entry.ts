@@ -82,7 +82,15 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     });
     const requested = quantity;
     placed = await placeOnce(session, ctx.clientOrderId, () =>
-      adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, stopLossPrice: protectiveStop }),
+      adapter.placeEntry(credentials, {
+        symbol,
+        side: session.side,
+        quantity: requested,
+        clientOrderId: ctx.clientOrderId,
+        positionMode: session.mode,
+        stopLossPrice: protectiveStop,
+        deadlineAt: ctx.deadlineAt.getTime(),
+      }),
     );
   }
   if (isFilled(placed)) {
