@@ -6,8 +6,7 @@ import { useTranslate } from 'ra-core';
 import type { Country } from '../../contract/api/country';
 import { COUNTRY_PAGE_SIZE } from '../../contract/constants';
 import { ui } from '../../contract/messages';
-import { publicRoutes } from '../authProvider/publicRoutes';
-import { callRoute } from '../dataProvider/http';
+import { accountApi } from '../authProvider/api';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -35,11 +34,8 @@ export function CountryPicker({ value, onChange, label, error, helperText }: Cou
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      callRoute(publicRoutes.countrySearch, {
-        body: { filter: text ? [{ name: 'name', value: text }] : [], pageSize: COUNTRY_PAGE_SIZE, pageIndex: 0 },
-        anonymous: true,
-        signal: controller.signal,
-      })
+      accountApi
+        .searchCountries({ filter: text ? [{ name: 'name', value: text }] : [], pageSize: COUNTRY_PAGE_SIZE, pageIndex: 0 }, controller.signal)
         .then((page) => {
           setOptions(page.data);
           setFailed(false);

@@ -11,12 +11,22 @@ import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { MENU_TRANSITION_MS, MENU_WIDTH } from './theme';
 import { useErrorFlags } from './useErrorFlags';
+import { ScreenGuard } from './ScreenGuard';
+
+/** react-admin's layout: the route guard, then the signed-in shell around the page. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <ScreenGuard>
+      <Shell>{children}</Shell>
+    </ScreenGuard>
+  );
+}
 
 /**
  * The signed-in shell: top bar, side menu of the role (collapsing in 300 ms; an overlay drawer
  * on small screens that closes when the backdrop is tapped), and the page.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+function Shell({ children }: { children?: ReactNode }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { accountType } = useSignedInAccount();

@@ -7,11 +7,11 @@ import Cookies from 'js-cookie';
 import { accountRoutes } from '../../contract/api/account';
 import type { AccountType } from '../../contract/enums';
 import { authProvider } from '../authProvider/authProvider';
-import { createDataProvider } from '../dataProvider/dataProvider';
+import { ResultPopupProvider } from '../components/ResultPopupProvider';
+import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
 import { AccountProvider } from '../layout/AccountContext';
 import { theme } from '../layout/theme';
-import { backOfficeModules } from '../resources';
 import { accountOf, apiUrl, ok, server } from './msw';
 
 export interface RenderOptions {
@@ -32,13 +32,10 @@ function LocationProbe() {
 
 /**
  * Mounts a back-office component with react-admin's contexts (the real data provider, authProvider
- * and i18n), a memory router and the signed-in account. `location()` reads the current URL.
+ * and i18n), the result popup, a memory router and the signed-in account. `location()` reads the current URL.
  */
 export function renderWithAdmin(element: ReactElement, options: RenderOptions = {}): RenderResult & { location: () => string } {
   const path = options.path ?? '/';
-  const dataProvider = createDataProvider(
-    Object.fromEntries(backOfficeModules.flatMap((m) => (m.resource && m.endpoints ? [[m.resource.name, m.endpoints]] : []))),
-  );
   let content = element;
   if (options.accountType !== undefined) {
     const account = accountOf(options.accountType);
@@ -49,10 +46,12 @@ export function renderWithAdmin(element: ReactElement, options: RenderOptions = 
   const result = render(
     <MemoryRouter initialEntries={[options.url ?? path]}>
       <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme}>
-        <Routes>
-          <Route path={path} element={content} />
-          <Route path="*" element={null} />
-        </Routes>
+        <ResultPopupProvider>
+          <Routes>
+            <Route path={path} element={content} />
+            <Route path="*" element={null} />
+          </Routes>
+        </ResultPopupProvider>
         <LocationProbe />
       </AdminContext>
     </MemoryRouter>,
