@@ -65,5 +65,5 @@ export function useAppDataProvider(): AppDataProvider {
   return useDataProvider<AppDataProvider>();
 }
 
-export { errorMessage, statusOf } from './http';
+export { errorMessage, statusOf } from './errors';
 export { readToken, removeToken, storeToken } from './token';

@@ -14,7 +14,7 @@ import { ui } from '../../../contract/messages';
 import { accountApi, startSession } from '../../authProvider/api';
 import { landingPath } from '../../authProvider/landing';
 import { ModalNotice } from '../../components/ModalNotice';
-import { errorMessage, statusOf } from '../../dataProvider/http';
+import { errorMessage, statusOf } from '../../dataProvider/errors';
 import { publicPaths } from '../routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { TwoFactorDialog, type PendingLogin } from './TwoFactorDialog';

@@ -11,7 +11,7 @@ import { useTranslate } from 'ra-core';
 import { ui } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
 import { CodeInput } from '../../components/CodeInput';
-import { errorMessage } from '../../dataProvider/http';
+import { errorMessage } from '../../dataProvider/errors';
 
 export interface PendingLogin {
   accountId: number;

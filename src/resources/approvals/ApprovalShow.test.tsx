@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { customerRoutes, type Customer } from '../../../contract/api/customer';
@@ -31,8 +31,10 @@ const pending: Customer = {
 describe('Pending Approval Customer', () => {
   it('disables approve, reject, the group and the credentials for an employee', async () => {
     server.use(http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))));
-    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:customerId', url: '/customers/approval/8', accountType: AccountType.Employee });
-    expect(await screen.findByRole('button', { name: 'Approve' })).toBeDisabled();
+    const view = renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Employee });
+    await screen.findByRole('button', { name: 'Approve' });
+    await view.settled();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Is an exclusive customer?' })).toBeDisabled();
     expect(screen.getByLabelText('API Key')).toBeDisabled();
@@ -40,8 +42,8 @@ describe('Pending Approval Customer', () => {
 
   it('enables them for an admin', async () => {
     server.use(http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))));
-    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:customerId', url: '/customers/approval/8', accountType: AccountType.Admin });
-    expect(await screen.findByRole('button', { name: 'Approve' })).toBeEnabled();
+    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
     expect(screen.getByLabelText('API Key')).toHaveAttribute('placeholder', '****9999');
   });

@@ -104,8 +104,9 @@ describe('Customer List', () => {
 
   it('disables export and the group dialog for an employee, not adding a customer', async () => {
     answer([]);
-    renderWithAdmin(<CustomerList />, { path: '/customers', accountType: AccountType.Employee });
+    const view = renderWithAdmin(<CustomerList />, { path: '/customers', accountType: AccountType.Employee });
     await screen.findByText('Active(7)');
+    await view.settled();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Convert' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Add Customer' })).not.toHaveAttribute('aria-disabled');

@@ -79,7 +79,9 @@ describe('Order & Alert', () => {
 
   it('disables the toggle for an employee', async () => {
     answer([]);
-    renderWithAdmin(<OrderList />, { path: '/employee/orders', accountType: AccountType.Employee });
-    expect(await screen.findByRole('switch', { name: 'Close the position of order 41' })).toBeDisabled();
+    const view = renderWithAdmin(<OrderList />, { path: '/employee/orders', accountType: AccountType.Employee });
+    await screen.findByRole('switch', { name: 'Close the position of order 41' });
+    await view.settled();
+    expect(screen.getByRole('switch', { name: 'Close the position of order 41' })).toBeDisabled();
   });
 });

@@ -23,25 +23,23 @@ export function OrderToggle({ order }: { order: Order }) {
   const showResult = useResultPopup();
   const { canAccess } = useCanAccess({ resource: 'orders', action: 'close' });
   const [asking, setAsking] = useState(false);
-  const [update, { isPending }] = useUpdate<Order>();
+  const [update, { isPending }] = useUpdate<Order>(
+    'orders',
+    { id: order.id, data: { closing: true }, previousData: order },
+    { mutationMode: 'pessimistic', mutationFn: () => dataProvider.closePosition(order.id) },
+  );
   const open = isOpen(order);
   const close = () =>
-    update(
-      'orders',
-      { id: order.id, data: { closing: true }, previousData: order },
-      {
-        mutationMode: 'pessimistic',
-        mutationFn: () => dataProvider.closePosition(order.id),
-        onSuccess: () => {
-          setAsking(false);
-          showResult({ type: 'success', message: translate('app.ui.strategy.positionClosed') });
-        },
-        onError: (error) => {
-          setAsking(false);
-          showResult({ type: 'error', message: errorMessage(error, translate('app.ui.fallback.orderFailed')) });
-        },
+    update(undefined, undefined, {
+      onSuccess: () => {
+        setAsking(false);
+        showResult({ type: 'success', message: translate('app.ui.strategy.positionClosed') });
       },
-    );
+      onError: (error) => {
+        setAsking(false);
+        showResult({ type: 'error', message: errorMessage(error, translate('app.ui.fallback.orderFailed')) });
+      },
+    });
   return (
     <>
       <Switch

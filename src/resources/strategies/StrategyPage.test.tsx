@@ -8,7 +8,8 @@ import { AccountType } from '../../../contract/enums';
 import { ui, validation } from '../../../contract/messages';
 import { apiUrl, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
-import { StrategyPage } from './StrategyPage';
+import { StrategyCreate } from './StrategyCreate';
+import { StrategyEdit } from './StrategyEdit';
 
 const saved: Strategy = {
   id: 'BTC001',
@@ -44,10 +45,11 @@ function noExclusiveSearch() {
 
 describe('Presetting Parameters', () => {
   it('shows every required-field message and the failure popup on an empty save', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByText(ui.strategy.saveBeforeWebhook)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open Long' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Open Long' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Open Short' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const popup = await screen.findByRole('dialog');
@@ -62,7 +64,8 @@ describe('Presetting Parameters', () => {
   });
 
   it('applies the trailing-stop dependencies', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByLabelText('Position Activation ($)')).toBeDisabled();
     await user.click(screen.getByLabelText('Trailing Stop'));
@@ -77,7 +80,8 @@ describe('Presetting Parameters', () => {
   });
 
   it('applies the take-profit dependencies: Full clears, Partial computes TP3', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByLabelText('TP2 Target Level')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Partial' }));
@@ -94,8 +98,9 @@ describe('Presetting Parameters', () => {
   });
 
   it('offers Exclusive only with Internal', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
     noExclusiveSearch();
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByRole('checkbox', { name: 'Exclusive' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Internal' }));
@@ -107,7 +112,8 @@ describe('Presetting Parameters', () => {
   });
 
   it('shows the trailing stop and group messages of spec 5', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Vip' }));
     await user.click(screen.getByLabelText('Trailing Stop'));
@@ -128,8 +134,11 @@ describe('Presetting Parameters', () => {
         body = await request.json();
         return HttpResponse.json(ok(strategyRoutes.create, { id: 'BTC001', webhookUrl: saved.webhookUrl! }));
       }),
+      // The data provider answers react-admin the saved strategy itself.
+      http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))),
     );
-    const view = renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const view = renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Symbol/Token'), 'BTCUSDT');
     await user.type(screen.getByLabelText('Strategy ID'), 'BTC001');
@@ -157,8 +166,9 @@ describe('Presetting Parameters', () => {
 
   it('is read-only for an employee, with the webhook URL and no trading or delete', async () => {
     server.use(http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))));
-    renderWithAdmin(<StrategyPage />, { path: '/strategy/:strategyId', url: '/strategy/BTC001', accountType: AccountType.Employee });
+    const view = renderWithAdmin(<StrategyEdit />, { path: '/strategy/:id', url: '/strategy/BTC001', accountType: AccountType.Employee });
     expect(await screen.findByTestId('webhook-url')).toHaveValue(saved.webhookUrl);
+    await view.settled();
     expect(screen.getByLabelText('Symbol/Token')).toBeDisabled();
     expect(screen.getByLabelText('Stop Loss')).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Gold' })).toBeDisabled();
@@ -169,12 +179,12 @@ describe('Presetting Parameters', () => {
 
   it('locks all but groups and stop loss for an admin once saved', async () => {
     server.use(http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))));
-    renderWithAdmin(<StrategyPage />, { path: '/strategy/:strategyId', url: '/strategy/BTC001', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyEdit />, { path: '/strategy/:id', url: '/strategy/BTC001', accountType: AccountType.Admin });
     expect(await screen.findByTestId('webhook-url')).toBeInTheDocument();
     expect(screen.getByLabelText('Symbol/Token')).toBeDisabled();
     expect(screen.getByLabelText('Stop Loss')).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Vip' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Open Long' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Open Long' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
   });
 });
