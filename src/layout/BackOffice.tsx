@@ -1,6 +1,7 @@
 import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, ResourceContextProvider, memoryStore } from 'react-admin';
+import { CoreAdmin, CustomRoutes, Resource, ResourceContextProvider, memoryStore } from 'ra-core';
+import LinearProgress from '@mui/material/LinearProgress';
 import { authProvider } from '../authProvider/authProvider';
 import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
@@ -10,7 +11,6 @@ import { backOfficeModules } from '../resources';
 import { AppLayout } from './AppLayout';
 import type { BackOfficeModule } from './backOfficeModule';
 import { ToLogin } from './ToLogin';
-import { theme } from './theme';
 
 function elementOf(View: ComponentType | ReactNode): ReactNode {
   return isValidElement(View) ? View : typeof View === 'function' ? <View /> : null;
@@ -29,19 +29,24 @@ function screensOf(module: BackOfficeModule): { name: BackOfficePathName; elemen
 
 const screens = backOfficeModules.flatMap(screensOf);
 
+function Loading() {
+  return <LinearProgress />;
+}
+
 /**
- * The signed-in part of the app (its own chunk): react-admin with one <Resource> per entity and
+ * The signed-in part of the app (its own chunk): react-admin's core (the MUI theme comes from App;
+ * react-admin's default layout, login and notification UI are not loaded) with one <Resource> per entity and
  * the spec's URLs as routes; the layout checks the session (checkAuth) and each URL's access
  * (canAccess). Public pages never load this file.
  */
 export function BackOffice() {
   return (
-    <Admin
+    <CoreAdmin
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}
-      theme={theme}
+      loading={Loading}
       loginPage={false}
       catchAll={NotFoundPage}
       accessDenied={ToLogin}
@@ -56,6 +61,6 @@ export function BackOffice() {
           <Route key={name} path={backOfficePaths[name].path} element={element} />
         ))}
       </CustomRoutes>
-    </Admin>
+    </CoreAdmin>
   );
 }

@@ -1,8 +1,9 @@
 import Grid from '@mui/material/Grid';
-import { PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { Gender, genderLabels } from '../../../contract/enums';
 import { ageInput, capitalizeWords } from '../formInput';
 import { CountryPhoneInputs } from './CountryPhoneInputs';
+import { ChoiceInput } from './ChoiceInput';
 
 const GENDERS = Object.values(Gender).map((gender) => ({ id: gender, name: genderLabels[gender] }));
 
@@ -30,7 +31,7 @@ export function PersonInputs({ source = 'account', withPassword }: { source?: st
       </Grid>
       <CountryPhoneInputs source={source} countryLabel={label('country')} phoneLabel={label('phone')} />
       <Grid size={half}>
-        <SelectInput source={`${source}.gender`} label={label('gender')} choices={GENDERS} fullWidth emptyText="" />
+        <ChoiceInput source={`${source}.gender`} label={label('gender')} choices={GENDERS} />
       </Grid>
       {withPassword && (
         <Grid size={half}>

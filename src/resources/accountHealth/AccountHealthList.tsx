@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useMutation } from '@tanstack/react-query';
-import { DataTable, useCanAccess, useListFilterContext, useRefresh, useTranslate } from 'react-admin';
+import { useCanAccess, useListFilterContext, useRefresh, useTranslate } from 'react-admin';
 import { ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useResultPopup } from '../../components/ResultPopupProvider';
@@ -12,6 +12,7 @@ import { formatDate, formatTime } from '../../components/formatDate';
 import { PersonLink } from '../../components/list/LinkButtons';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { RowNumberField } from '../../components/list/RowNumberField';
@@ -23,7 +24,7 @@ import { linkTo } from '../../pages/routes';
 import { HealthFlag } from './HealthFlag';
 
 const FILTERS = ['platformType', 'problems'] as const;
-const Column = DataTable.Col<HealthRecord>;
+const Column = ListColumn<HealthRecord>;
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
 
 /** Syncs every connected customer now (an admin action: the area of editing customers). */

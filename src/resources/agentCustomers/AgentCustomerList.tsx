@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
 import { AccountStatus, ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
 import { StatusChip } from '../../components/StatusChip';
@@ -10,6 +10,7 @@ import { CountryCell } from '../../components/list/CountryCell';
 import { CountryFilter } from '../../components/list/CountryFilter';
 import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { MonthFilter } from '../../components/list/MonthFilter';
 import { NameSearchInput } from '../../components/list/NameSearchInput';
@@ -20,7 +21,7 @@ import { SpecList } from '../../components/list/SpecList';
 import { useAppDataProvider } from '../../dataProvider';
 
 const FILTERS = ['country', 'status', 'month', 'platformType'] as const;
-const Column = DataTable.Col<Customer>;
+const Column = ListColumn<Customer>;
 
 function AgentCustomerCounts() {
   const translate = useTranslate();

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { AgentSortField, type Agent } from '../../../contract/api/agent';
 import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
@@ -9,6 +9,7 @@ import { CountryFilter } from '../../components/list/CountryFilter';
 import { AddButton, PersonLink, ViewButton } from '../../components/list/LinkButtons';
 import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { RowNumberField } from '../../components/list/RowNumberField';
@@ -17,7 +18,7 @@ import { useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
 
 const FILTERS = ['country'] as const;
-const Column = DataTable.Col<Agent>;
+const Column = ListColumn<Agent>;
 const showPath = (id: Identifier) => linkTo('agentShow', { id });
 
 function AgentCounts() {

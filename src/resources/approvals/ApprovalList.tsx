@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { DataTable, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Customer } from '../../../contract/api/customer';
 import { AccountStatus, customerGroupLabels, type CustomerGroup } from '../../../contract/enums';
@@ -9,6 +9,7 @@ import { CountryCell } from '../../components/list/CountryCell';
 import { CountryFilter } from '../../components/list/CountryFilter';
 import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { RowNumberField } from '../../components/list/RowNumberField';
@@ -21,7 +22,7 @@ import { OFFERED_GROUPS } from '../customers/GroupOrExclusiveInput';
 
 /** The pending list's query parameters (spec 2). */
 const FILTERS = ['country', 'agent', 'status', 'group'] as const;
-const Column = DataTable.Col<Customer>;
+const Column = ListColumn<Customer>;
 const showPath = (id: Identifier) => linkTo('approvalShow', { id });
 
 /** Pending(n) and Rejected(n). */

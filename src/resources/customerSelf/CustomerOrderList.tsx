@@ -1,11 +1,12 @@
 import Stack from '@mui/material/Stack';
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { CustomerExecution } from '../../../contract/api/order';
 import { entryDirectionLabels, orderStatusLabels, type EntryDirection, type OrderStatus } from '../../../contract/enums';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { formatDate, formatTime } from '../../components/formatDate';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { MonthFilter } from '../../components/list/MonthFilter';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
@@ -13,7 +14,7 @@ import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
 
 const FILTERS = ['month'] as const;
-const Column = DataTable.Col<CustomerExecution>;
+const Column = ListColumn<CustomerExecution>;
 
 /** The customer's own 'Order & Alert' (/customer/orders, read-only): their part of each order and its realized PnL. */
 export function CustomerOrderList() {

@@ -1,14 +1,15 @@
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { CustomerStrategy } from '../../../contract/api/strategy';
 import { amountTypeLabels, entryDirectionLabels, strategyStatusLabels, type AmountType, type EntryDirection, type StrategyStatus } from '../../../contract/enums';
 import { formatDate } from '../../components/formatDate';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
 
-const Column = DataTable.Col<CustomerStrategy>;
+const Column = ListColumn<CustomerStrategy>;
 const amount = (value: { type: number; amount: number }) => `${value.amount} ${amountTypeLabels[value.type as AmountType] ?? ''}`;
 
 /**

@@ -1,11 +1,12 @@
 import Grid from '@mui/material/Grid';
-import { PasswordInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { PasswordInput, TextInput, useTranslate } from 'react-admin';
 import { ENABLED_EXCHANGES, exchangeLabels } from '../../../contract/enums';
 import { PersonCreate } from '../../components/form/PersonCreate';
 import { linkTo } from '../../pages/routes';
 import { useAgentChoices } from './CustomerFilters';
 import { GroupOrExclusiveFormInput } from './GroupOrExclusiveInput';
 import { customerCreateSchema, emptyCustomerCreate, toNewCustomer } from './customerCreateSchema';
+import { ChoiceInput } from '../../components/form/ChoiceInput';
 
 const EXCHANGES = ENABLED_EXCHANGES.map((exchange) => ({ id: exchange, name: exchangeLabels[exchange] }));
 
@@ -18,10 +19,10 @@ function CustomerInputs() {
   return (
     <Grid container columnSpacing={2}>
       <Grid size={half}>
-        <SelectInput source="customer.agentId" label={label('agent')} choices={agents} fullWidth emptyText="" />
+        <ChoiceInput source="customer.agentId" label={label('agent')} choices={agents} />
       </Grid>
       <Grid size={half}>
-        <SelectInput source="customer.platformType" label={label('platformType')} choices={EXCHANGES} fullWidth emptyText="" />
+        <ChoiceInput source="customer.platformType" label={label('platformType')} choices={EXCHANGES} />
       </Grid>
       <Grid size={half}>
         <TextInput source="customer.exchangeAccountUUID" label={label('exchangeAccountUUID')} fullWidth />

@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { DataTable, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
 import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
@@ -7,6 +7,7 @@ import { CountryCell } from '../../components/list/CountryCell';
 import { ExportButton } from '../../components/list/ExportButton';
 import { AddButton, PersonLink, ViewButton } from '../../components/list/LinkButtons';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListPagination } from '../../components/list/ListPagination';
 import { NameSearchInput } from '../../components/list/NameSearchInput';
@@ -21,7 +22,7 @@ import { CustomerFilters } from './CustomerFilters';
 import { GroupConvertButton } from './GroupConvertButton';
 
 const showPath = (id: Identifier) => linkTo('customerShow', { id });
-const Column = DataTable.Col<Customer>;
+const Column = ListColumn<Customer>;
 
 
 /**

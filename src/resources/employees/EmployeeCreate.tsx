@@ -1,7 +1,8 @@
 import Grid from '@mui/material/Grid';
-import { SelectInput, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { AccountType, staffPermissionLabels } from '../../../contract/enums';
+import { ChoiceInput } from '../../components/form/ChoiceInput';
 import { PersonCreate } from '../../components/form/PersonCreate';
 import { personWithPasswordSchema } from '../../components/form/personSchema';
 import type { NewPerson } from '../../dataProvider/resources/agents';
@@ -32,12 +33,10 @@ export function EmployeeCreate() {
     >
       <Grid container>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput
+          <ChoiceInput
             source="account.accountType"
             label={translate('resources.employees.fields.permission')}
             choices={PERMISSIONS.map((type) => ({ id: type, name: staffPermissionLabels[type] }))}
-            fullWidth
-            emptyText=""
           />
         </Grid>
       </Grid>

@@ -1,4 +1,4 @@
-import { DataTable, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import type { Employee } from '../../../contract/api/employee';
 import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
@@ -6,12 +6,13 @@ import { CountryCell } from '../../components/list/CountryCell';
 import { AddButton, PersonLink, ViewButton } from '../../components/list/LinkButtons';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
 import { linkTo } from '../../pages/routes';
 
-const Column = DataTable.Col<Employee>;
+const Column = ListColumn<Employee>;
 const showPath = (id: Identifier) => linkTo('employeeShow', { id });
 
 /** 'Employee List' (/employees): 50 per page, query parameter pageIndex. */

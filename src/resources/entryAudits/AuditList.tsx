@@ -1,4 +1,4 @@
-import { DataTable, useListFilterContext, useTranslate } from 'react-admin';
+import { useListFilterContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { AuditItem } from '../../../contract/api/audit';
 import { AUDIT_PAGE_SIZE } from '../../../contract/constants';
@@ -7,6 +7,7 @@ import { formatDate, formatTime } from '../../components/formatDate';
 import { ExportButton } from '../../components/list/ExportButton';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
@@ -17,7 +18,7 @@ import { linkTo } from '../../pages/routes';
 import { AuditCounts } from './AuditCounts';
 import { AuditFilters } from './AuditFilters';
 
-const Column = DataTable.Col<AuditItem>;
+const Column = ListColumn<AuditItem>;
 
 /** A customer link, except for the customer named Admin (manual exits by an admin), which does nothing. */
 function CustomerName({ item }: { item: AuditItem }) {

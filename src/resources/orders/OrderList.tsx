@@ -1,12 +1,13 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../../contract/api/order';
 import { EntryDirection, OrderStatus, entryDirectionLabels, orderEntryTypeLabels, orderStatusLabels, type OrderEntryType } from '../../../contract/enums';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { formatDate, formatTime } from '../../components/formatDate';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListPagination } from '../../components/list/ListPagination';
 import { MonthFilter } from '../../components/list/MonthFilter';
@@ -21,7 +22,7 @@ import { SymbolFilter } from './SymbolFilter';
 /** The list's query parameters (spec 2). */
 const FILTERS = ['symbol', 'month'] as const;
 const statusColor = { [OrderStatus.Active]: 'info', [OrderStatus.Win]: 'success', [OrderStatus.Loss]: 'error' } as const;
-const Column = DataTable.Col<Order>;
+const Column = ListColumn<Order>;
 
 /** 'Order & Alert' (/admin/orders, /employee/orders): pageIndex, symbol and month in the URL; TotalDeal, Win and Loss counts. */
 export function OrderList() {

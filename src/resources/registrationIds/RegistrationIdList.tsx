@@ -1,13 +1,14 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import type { RegistrationIdItem } from '../../../contract/api/registrationId';
 import { REGISTRATION_ID_PAGE_SIZE } from '../../../contract/constants';
 import { RegistrationIdStatus, registrationIdStatusLabels } from '../../../contract/enums';
 import { formatDate } from '../../components/formatDate';
 import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SelectFilter } from '../../components/list/SelectFilter';
@@ -17,7 +18,7 @@ import { RegistrationIdCreator } from '../agents/RegistrationIdCreator';
 
 const FILTERS = ['status'] as const;
 const statusColor = { [RegistrationIdStatus.Pending]: 'warning', [RegistrationIdStatus.Registered]: 'success', [RegistrationIdStatus.Expired]: 'default' } as const;
-const Column = DataTable.Col<RegistrationIdItem>;
+const Column = ListColumn<RegistrationIdItem>;
 
 function RegistrationIdCounts() {
   const translate = useTranslate();

@@ -2,12 +2,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { DataTable, useTranslate, type Identifier } from 'react-admin';
+import { useTranslate, type Identifier } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Strategy } from '../../../contract/api/strategy';
 import { StrategyStatus, strategyStatusLabels } from '../../../contract/enums';
 import { formatDate } from '../../components/formatDate';
 import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
 import { ListHeader } from '../../components/list/ListHeader';
 import { ListPagination } from '../../components/list/ListPagination';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
@@ -19,7 +20,7 @@ import { useLocationResult } from './useLocationResult';
 
 /** The list's query parameters (spec 2). */
 const FILTERS = ['symbol'] as const;
-const Column = DataTable.Col<Strategy>;
+const Column = ListColumn<Strategy>;
 const editPath = (id: Identifier) => strategyEditPath(id);
 
 function EditButton({ record }: { record: Strategy }) {
