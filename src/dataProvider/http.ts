@@ -1,5 +1,4 @@
 import { HttpError } from 'ra-core';
-import { ui } from '../../contract/messages';
 import { pathOf, type RouteBodyInput, type RouteData, type RouteDef, type RouteQueryInput } from '../../contract/route';
 import { readToken } from './token';
 
@@ -35,9 +34,10 @@ function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function messageOf(body: EnvelopeBody | undefined, fallback: string): string {
+/** The server's `error.message`, or '' so that the screen's own fallback text applies (spec 8). */
+function messageOf(body: EnvelopeBody | undefined): string {
   const message = body?.error?.message;
-  return typeof message === 'string' && message ? message : fallback;
+  return typeof message === 'string' ? message : '';
 }
 
 async function readJson(response: Response): Promise<EnvelopeBody | undefined> {
@@ -53,7 +53,8 @@ async function readJson(response: Response): Promise<EnvelopeBody | undefined> {
 /**
  * Calls one route of contract/api and answers the envelope's `data`, typed by the route.
  * `successful: false` and HTTP errors become react-admin's `HttpError` carrying `error.message`
- * and the status (0 when the request never reached the server).
+ * (empty when the server gave none: `errorMessage(error, fallback)` then shows the screen's fallback)
+ * and the status. A request that never reached the server rejects with the transport's error.
  */
 export async function callRoute<R extends RouteDef>(route: R, args: CallArgs<R> = {}): Promise<RouteData<R>> {
   const url = new URL(pathOf(route.path, args.params) + queryString(args.query as object | undefined), window.location.origin);
@@ -69,7 +70,6 @@ export async function callRoute<R extends RouteDef>(route: R, args: CallArgs<R> 
     ...(args.signal ? { signal: args.signal } : {}),
   });
   const json = await readJson(response);
-  if (!response.ok) throw new HttpError(messageOf(json, ui.fallback.requestFailed), response.status, json);
-  if (!json || json.successful !== true) throw new HttpError(messageOf(json, ui.fallback.unknownServerError), response.status, json);
+  if (!response.ok || !json || json.successful !== true) throw new HttpError(messageOf(json), response.status, json);
   return json.data as RouteData<R>;
 }

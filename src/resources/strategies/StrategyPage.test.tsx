@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadAt } from '../../components/reloadPage';
 import { customerRoutes } from '../../../contract/api/customer';
 import { strategyRoutes, type Strategy } from '../../../contract/api/strategy';
 import { AccountType } from '../../../contract/enums';
@@ -39,6 +40,8 @@ const saved: Strategy = {
   datetimeUpdated: '2025-03-01T00:00:00.000Z',
 };
 
+vi.mock('../../components/reloadPage', () => ({ reloadAt: vi.fn() }));
+
 function noExclusiveSearch() {
   server.use(http.post(apiUrl(customerRoutes.searchExclusive.path), () => HttpResponse.json(ok(customerRoutes.searchExclusive, { data: [], paging: { totalCount: 0, pageIndex: 0, pageSize: 100 } }))));
 }
@@ -75,7 +78,8 @@ describe('Presetting Parameters', () => {
     await user.type(screen.getByLabelText('Position Close (%)'), '12');
     await user.click(screen.getByLabelText('Trailing Stop'));
     expect(screen.getByLabelText('Position Activation ($)')).toHaveValue('');
-    expect(screen.getByLabelText('Position Close (%)')).toHaveValue('');
+    // A number box (step 0.01): empty reads as null.
+    expect(screen.getByLabelText('Position Close (%)')).toHaveValue(null);
 
   });
 
@@ -186,5 +190,35 @@ describe('Presetting Parameters', () => {
     expect(screen.getByRole('checkbox', { name: 'Vip' })).toBeEnabled();
     expect(await screen.findByRole('button', { name: 'Open Long' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+
+  it('clearing an unsaved form says so, then goes to the preset path and reloads (spec 4)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Symbol/Token'), 'ETHUSDT');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success' });
+    expect(popup).toHaveTextContent(ui.strategy.cleared);
+    expect(screen.getByLabelText('Symbol/Token')).toHaveValue('');
+    expect(reloadAt).not.toHaveBeenCalled();
+    await user.click(within(popup).getByRole('button', { name: 'Closed' }));
+    expect(reloadAt).toHaveBeenCalledWith('/admin/parameters/preset');
+  });
+
+  it('tells an employee on the preset path that only admins create strategies (issue 10)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/employee/parameters/preset', accountType: AccountType.Employee });
+    expect(await screen.findByText('Only admins create strategies. Open a strategy from the Strategy Setting Record to see its settings.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Symbol/Token')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('steps the position close by 0.01, from 0.01 to 10 (spec 9)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const close = await screen.findByLabelText('Position Close (%)');
+    expect(close).toHaveAttribute('type', 'number');
+    expect(close).toHaveAttribute('step', '0.01');
+    expect(close).toHaveAttribute('min', '0.01');
+    expect(close).toHaveAttribute('max', '10');
+    expect(screen.getByLabelText('Position Close ($)')).toHaveAttribute('step', '0.01');
   });
 });
