@@ -77,6 +77,8 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
   webhookGroups: { list: 'staffRead', edit: 'adminTrading' },
   dashboard: { show: 'self' },
   customerSelf: { show: 'customerOwn', list: 'customerOwn' },
+  customerOrders: { list: 'customerOwn' },
+  customerStrategies: { list: 'customerOwn' },
 };
 
 /** The one `canAccess` used by the web app's authProvider and by `<CanAccess>`. */

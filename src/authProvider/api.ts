@@ -30,6 +30,12 @@ export const accountApi = {
 let cached: { token: string; account: Promise<Account> } | undefined;
 /** The account type of the last session seen, so that logging out knows which login page follows. */
 let lastAccountType: number | undefined;
+/** Set from the start of a log-out until the next sign-in: the old page must not redirect on its own. */
+let signingOut = false;
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
 
 /** GET /api/account, once per token (a new login or a logout starts over). */
 export function currentAccount(): Promise<Account> {
@@ -56,6 +62,7 @@ export function currentAccount(): Promise<Account> {
 /** Stores the verified session token; the next currentAccount() asks the server again. */
 export function startSession(token: string): void {
   cached = undefined;
+  signingOut = false;
   storeToken(token);
 }
 
@@ -66,6 +73,7 @@ export function startSession(token: string): void {
 export async function endSession(): Promise<number | undefined> {
   const hadToken = Boolean(readToken());
   const accountType = lastAccountType;
+  signingOut = true;
   cached = undefined;
   lastAccountType = undefined;
   if (hadToken) await accountApi.logout().catch(() => undefined);

@@ -20,10 +20,11 @@ interface CountryPickerProps {
   label: string;
   error?: boolean;
   helperText?: string;
+  size?: 'small' | 'medium';
 }
 
 /** Country and dial-code picker over POST /api/country/search (public; 32 rows per search). */
-export function CountryPicker({ value, onChange, label, error, helperText }: CountryPickerProps) {
+export function CountryPicker({ value, onChange, label, error, helperText, size }: CountryPickerProps) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Country[]>([]);
@@ -75,6 +76,8 @@ export function CountryPicker({ value, onChange, label, error, helperText }: Cou
         <TextField
           {...params}
           label={label}
+          size={size}
+          margin={size === 'small' ? 'dense' : undefined}
           error={error || failed}
           helperText={failed ? ui.other.countriesFailed : helperText}
           InputProps={{ ...params.InputProps, startAdornment: value ? <CountryFlag country={value} /> : params.InputProps.startAdornment }}

@@ -24,8 +24,9 @@ export function CountryPhoneInputs({ source, countryLabel, phoneLabel }: { sourc
         <CountryPicker
           label={countryLabel}
           value={country}
+          size="small"
           error={error !== undefined}
-          helperText={error === undefined ? undefined : translate(error, { _: error })}
+          helperText={error === undefined ? ' ' : translate(error, { _: error })}
           onChange={(next) => {
             setCountry(next);
             countryInput.field.onChange(next?.id ?? null);
@@ -34,7 +35,7 @@ export function CountryPhoneInputs({ source, countryLabel, phoneLabel }: { sourc
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextInput source={`${source}.phone`} label={phoneLabel} fullWidth parse={(value: string) => phoneWithDialCode(value, dialCode)} />
+        <TextInput size="small" source={`${source}.phone`} label={phoneLabel} fullWidth parse={(value: string) => phoneWithDialCode(value, dialCode)} />
       </Grid>
     </>
   );

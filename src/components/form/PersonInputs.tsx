@@ -18,16 +18,16 @@ export function PersonInputs({ source = 'account', withPassword }: { source?: st
   return (
     <Grid container columnSpacing={2}>
       <Grid size={half}>
-        <TextInput source={`${source}.firstName`} label={label('firstName')} fullWidth parse={capitalizeWords} />
+        <TextInput size="small" source={`${source}.firstName`} label={label('firstName')} fullWidth parse={capitalizeWords} />
       </Grid>
       <Grid size={half}>
-        <TextInput source={`${source}.lastName`} label={label('lastName')} fullWidth parse={capitalizeWords} />
+        <TextInput size="small" source={`${source}.lastName`} label={label('lastName')} fullWidth parse={capitalizeWords} />
       </Grid>
       <Grid size={half}>
-        <TextInput source={`${source}.email`} label={label('email')} type="email" fullWidth />
+        <TextInput size="small" source={`${source}.email`} label={label('email')} type="email" fullWidth />
       </Grid>
       <Grid size={half}>
-        <TextInput source={`${source}.age`} label={label('age')} type="number" fullWidth parse={ageInput} />
+        <TextInput size="small" source={`${source}.age`} label={label('age')} type="number" fullWidth parse={ageInput} />
       </Grid>
       <CountryPhoneInputs source={source} countryLabel={label('country')} phoneLabel={label('phone')} />
       <Grid size={half}>
@@ -35,7 +35,7 @@ export function PersonInputs({ source = 'account', withPassword }: { source?: st
       </Grid>
       {withPassword && (
         <Grid size={half}>
-          <PasswordInput source={`${source}.password`} label={label('password')} fullWidth />
+          <PasswordInput size="small" source={`${source}.password`} label={label('password')} fullWidth />
         </Grid>
       )}
     </Grid>

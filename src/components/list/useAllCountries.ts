@@ -9,10 +9,12 @@ export function useAllCountries() {
   return useQuery({
     queryKey: ['countries', 'all'],
     staleTime: Infinity,
-    queryFn: async () => {
+    queryFn: async ({ signal }) => {
       const countries: Country[] = [];
       for (let page = 1; ; page += 1) {
-        const { data, total } = await dataProvider.getList<Country>('countries', { pagination: { page, perPage: COUNTRY_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+        // A page that unmounts (or a log-out) stops the paging.
+        signal.throwIfAborted();
+        const { data, total } = await dataProvider.getList<Country>('countries', { pagination: { page, perPage: COUNTRY_PAGE_SIZE }, sort: { field: 'name', order: 'ASC' }, filter: {}, signal });
         countries.push(...data);
         if (data.length < COUNTRY_PAGE_SIZE || countries.length >= (total ?? 0)) return countries;
       }

@@ -6,6 +6,7 @@ import type { ResourceEndpoints } from '../types';
 /** countries: POST /api/country/search, 32 per page (spec 9); filter `name`. */
 export const countryEndpoints: ResourceEndpoints<Country> = {
   async getList(params) {
-    return toListResult(await callRoute(countryRoutes.search, { body: { ...wirePage(params), filter: filterList(params.filter, { name: 'name' }) } }), asRecord);
+    const body = { ...wirePage(params), filter: filterList(params.filter, { name: 'name' }) };
+    return toListResult(await callRoute(countryRoutes.search, { body, ...(params.signal ? { signal: params.signal } : {}) }), asRecord);
   },
 };

@@ -25,16 +25,16 @@ function CustomerInputs() {
         <ChoiceInput source="customer.platformType" label={label('platformType')} choices={EXCHANGES} />
       </Grid>
       <Grid size={half}>
-        <TextInput source="customer.exchangeAccountUUID" label={label('exchangeAccountUUID')} fullWidth />
+        <TextInput size="small" source="customer.exchangeAccountUUID" label={label('exchangeAccountUUID')} fullWidth />
       </Grid>
       <Grid size={half}>
-        <TextInput source="customer.apiKey" label={label('apiKey')} fullWidth />
+        <TextInput size="small" source="customer.apiKey" label={label('apiKey')} fullWidth />
       </Grid>
       <Grid size={half}>
-        <PasswordInput source="customer.apiSecret" label={label('apiSecret')} fullWidth />
+        <PasswordInput size="small" source="customer.apiSecret" label={label('apiSecret')} fullWidth />
       </Grid>
       <Grid size={half}>
-        <PasswordInput source="customer.passphrase" label={label('passphrase')} fullWidth />
+        <PasswordInput size="small" source="customer.passphrase" label={label('passphrase')} fullWidth />
       </Grid>
     </Grid>
   );

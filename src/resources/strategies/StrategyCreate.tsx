@@ -4,6 +4,7 @@ import { CanAccess, CreateBase, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { Strategy } from '../../../contract/api/strategy';
 import { useResultPopup } from '../../components/ResultPopupProvider';
+import { PageTitle } from '../../components/profile/PageTitle';
 import { errorMessage } from '../../dataProvider';
 import { StrategyForm } from './StrategyForm';
 import { StrategyPageLayout } from './StrategyPageLayout';
@@ -16,6 +17,7 @@ function AdminsOnlyNotice() {
   const translate = useTranslate();
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
+      <PageTitle title={translate('resources.strategies.title.form')} />
       <Alert severity="info">{translate('resources.strategies.notifications.adminsOnly')}</Alert>
     </Stack>
   );
