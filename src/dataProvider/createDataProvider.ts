@@ -31,13 +31,16 @@ function guardActions<A extends ActionTable>(actions: A): A {
   return guarded as A;
 }
 
+/** react-admin's DataProvider methods without its `[key: string]: any`, so a misspelt action does not compile. */
+export type CrudMethods = Pick<DataProvider, 'getList' | 'getOne' | 'getMany' | 'getManyReference' | 'create' | 'update' | 'updateMany' | 'delete' | 'deleteMany'>;
+
 /**
  * The react-admin data provider of the platform: CRUD per resource from `endpoints`, plus the
  * platform's named actions (approve, block, close position...) from `actions`, all typed by the
  * contract. App code calls it through react-admin's hooks (`useGetList`, `useUpdate`, or
  * `useMutation` around `useAppDataProvider().approveCustomer(...)`), never the HTTP client.
  */
-export function createDataProvider<A extends ActionTable>(endpoints: EndpointTable, actions: A): DataProvider & A {
+export function createDataProvider<A extends ActionTable>(endpoints: EndpointTable, actions: A): CrudMethods & A {
   const of = (resource: string): Endpoints => endpoints[resource] ?? missing(resource, 'be loaded');
   const crud = {
     async getList(resource: string, params: Parameters<DataProvider['getList']>[1]) {

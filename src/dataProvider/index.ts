@@ -1,4 +1,4 @@
-import { useDataProvider } from 'ra-core';
+import { useDataProvider, type DataProvider } from 'ra-core';
 import { createDataProvider } from './createDataProvider';
 import { accountActions } from './resources/accounts';
 import { accountHealthActions, accountHealthEndpoints } from './resources/accountHealth';
@@ -62,7 +62,8 @@ export type AppDataProvider = typeof dataProvider;
 
 /** The data provider with its named actions typed: `useAppDataProvider().approveCustomer(customer)`. */
 export function useAppDataProvider(): AppDataProvider {
-  return useDataProvider<AppDataProvider>();
+  // react-admin's hook wraps the provider (error handling, 401s); the named actions keep their types.
+  return useDataProvider<DataProvider & AppDataProvider>();
 }
 
 export { errorMessage, statusOf } from './errors';
