@@ -30,6 +30,7 @@ const strategy: Strategy = {
   exclusiveCustomerId: null,
   exclusiveCustomer: null,
   webhookUrl: 'http://localhost/api/webhook/abc123',
+  hasWebhook: true,
   win: 3,
   loss: 1,
   datetimeInserted: '2025-03-01T00:00:00.000Z',
