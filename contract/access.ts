@@ -66,16 +66,19 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
     password: 'adminManage',
   },
   approvals: { list: 'staffRead', show: 'staffRead', approve: 'adminManage', reject: 'adminManage' },
-  agents: { list: 'staffRead', show: 'staffRead', create: 'adminManage', edit: 'adminManage', delete: 'adminManage', status: 'adminManage', password: 'adminManage' },
-  employees: { list: 'staffRead', show: 'staffRead', create: 'adminManage', delete: 'adminManage', status: 'adminManage' },
+  agents: { list: 'staffRead', show: 'staffRead', create: 'adminManage', edit: 'adminManage', delete: 'adminManage', status: 'adminManage', block: 'adminManage', password: 'adminManage' },
+  employees: { list: 'staffRead', show: 'staffRead', create: 'adminManage', delete: 'adminManage', status: 'adminManage', block: 'adminManage', password: 'adminManage' },
   registrationIds: { list: 'agentOwn', create: ['agentOwn', 'adminForAgent'], createForAgent: 'adminForAgent' },
   agentCustomers: { list: 'agentOwn', show: 'agentOwn' },
   entryAudits: { list: 'staffRead', export: 'adminManage' },
   exitAudits: { list: 'staffRead', export: 'adminManage' },
   accountHealth: { list: 'staffRead' },
-  webhookGroups: { list: 'adminTrading', edit: 'adminTrading' },
+  // Spec 2 lets employees open /activity/webhook (read-only); only admins switch groups.
+  webhookGroups: { list: 'staffRead', edit: 'adminTrading' },
   dashboard: { show: 'self' },
   customerSelf: { show: 'customerOwn', list: 'customerOwn' },
+  customerOrders: { list: 'customerOwn' },
+  customerStrategies: { list: 'customerOwn' },
 };
 
 /** The one `canAccess` used by the web app's authProvider and by `<CanAccess>`. */

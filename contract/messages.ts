@@ -93,6 +93,8 @@ export const ui = {
     noRecords: 'No records available',
     noResults: 'No results',
     noResultsFound: 'No results found',
+    /** Logged (not shown) when a list is asked for without the session cookie (spec 7). */
+    noTokenFound: 'No token found',
   },
 } as const;
 

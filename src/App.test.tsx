@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { I18nContextProvider } from 'ra-core';
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from '../contract/api/account';
+import { agentRoutes } from '../contract/api/agent';
 import { AccountType } from '../contract/enums';
 import { ui } from '../contract/messages';
 import { routes } from './App';
@@ -60,7 +61,10 @@ describe('routes of spec 2', () => {
 
   it('guard: a role not allowed on the route sends to /auth/login; an allowed one stays', async () => {
     Cookies.set('accessToken', 'agent', { path: '/' });
-    server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(ok(accountRoutes.me, accountOf(AccountType.Agent)))));
+    server.use(
+      http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(ok(accountRoutes.me, accountOf(AccountType.Agent)))),
+      http.get(apiUrl(agentRoutes.dashboardOwn.path), () => HttpResponse.json(ok(agentRoutes.dashboardOwn, { totalCustomers: 2, prevMonthAmountEarned: 0, totalAmountEarned: 0 }))),
+    );
     const router = renderAt('/admin/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'), { timeout: 15_000 });
     await router.navigate('/agent/dashboard');

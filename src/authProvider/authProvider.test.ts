@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from '../../contract/api/account';
 import { AccountType } from '../../contract/enums';
-import { accountOf, apiUrl, ok, server } from '../test/msw';
+import { accountOf, apiUrl, failed, ok, server } from '../test/msw';
 import { authProvider } from './authProvider';
 import { landingPath } from './landing';
 
@@ -12,12 +12,13 @@ describe('authProvider', () => {
   it('checkAuth refuses without the cookie, sending to /auth/login', async () => {
     await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/auth/login', message: false });
     Cookies.set('accessToken', 't', { path: '/' });
+    server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(ok(accountRoutes.me, accountOf(AccountType.Admin)))));
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
   });
 
-  it('checkError logs out on 401 and 403 only', async () => {
-    await expect(authProvider.checkError(new HttpError('x', 401))).rejects.toMatchObject({ redirectTo: '/auth/login', logoutUser: true });
-    await expect(authProvider.checkError(new HttpError('x', 403))).rejects.toMatchObject({ redirectTo: '/auth/login' });
+  it('checkError ends the session on a 401 only: a 403 never signs out (issue 10)', async () => {
+    await expect(authProvider.checkError(new HttpError('x', 401))).rejects.toEqual({ redirectTo: '/auth/login', message: false });
+    await expect(authProvider.checkError(new HttpError('Permission denied', 403))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new HttpError('x', 400))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new HttpError('x', 500))).resolves.toBeUndefined();
   });
@@ -38,7 +39,35 @@ describe('authProvider', () => {
     await expect(authProvider.getIdentity!()).resolves.toMatchObject({ fullName: 'Ada Lovelace', accountType: AccountType.Employee });
     await expect(authProvider.canAccess!({ resource: 'customers', action: 'list' })).resolves.toBe(true);
     await expect(authProvider.canAccess!({ resource: 'customers', action: 'delete' })).resolves.toBe(false);
-    await expect(authProvider.canAccess!({ resource: 'webhookGroups', action: 'list' })).resolves.toBe(false);
+    await expect(authProvider.canAccess!({ resource: 'webhookGroups', action: 'list' })).resolves.toBe(true);
+    await expect(authProvider.canAccess!({ resource: 'webhookGroups', action: 'edit' })).resolves.toBe(false);
+  });
+
+  it('checkAuth keeps a session whose account check answers 403, and refuses a 401', async () => {
+    Cookies.set('accessToken', 'inactive', { path: '/' });
+    server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(failed('Your account is currently inactive.'), { status: 403 })));
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.canAccess!({ resource: 'customers', action: 'list' })).resolves.toBe(false);
+    Cookies.set('accessToken', 'expired', { path: '/' });
+    server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(failed('Your session has expired'), { status: 401 })));
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: '/auth/login', message: false });
+  });
+
+  it('logout sends staff to /admin/login and customers to /auth/login (spec 2)', async () => {
+    server.use(http.post(apiUrl(accountRoutes.logout.path), () => HttpResponse.json(ok(accountRoutes.logout, { success: true }))));
+    for (const [accountType, landing] of [
+      [AccountType.Admin, '/admin/login'],
+      [AccountType.Employee, '/admin/login'],
+      [AccountType.Agent, '/admin/login'],
+      [AccountType.Customer, '/auth/login'],
+    ] as const) {
+      Cookies.set('accessToken', `session-${accountType}`, { path: '/' });
+      server.use(http.get(apiUrl(accountRoutes.me.path), () => HttpResponse.json(ok(accountRoutes.me, accountOf(accountType)))));
+      await authProvider.getIdentity!();
+      await expect(authProvider.logout({})).resolves.toBe(landing);
+    }
+    // No session known (e.g. the cookie was already gone): the spec's route guard page.
+    await expect(authProvider.logout({})).resolves.toBe('/auth/login');
   });
 
   it('logout calls POST /api/security/logout and removes the cookie', async () => {

@@ -6,8 +6,7 @@ import { useTranslate } from 'ra-core';
 import type { Country } from '../../contract/api/country';
 import { COUNTRY_PAGE_SIZE } from '../../contract/constants';
 import { ui } from '../../contract/messages';
-import { publicRoutes } from '../authProvider/publicRoutes';
-import { callRoute } from '../dataProvider/http';
+import { accountApi } from '../authProvider/api';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -21,10 +20,11 @@ interface CountryPickerProps {
   label: string;
   error?: boolean;
   helperText?: string;
+  size?: 'small' | 'medium';
 }
 
 /** Country and dial-code picker over POST /api/country/search (public; 32 rows per search). */
-export function CountryPicker({ value, onChange, label, error, helperText }: CountryPickerProps) {
+export function CountryPicker({ value, onChange, label, error, helperText, size }: CountryPickerProps) {
   const translate = useTranslate();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<Country[]>([]);
@@ -35,11 +35,8 @@ export function CountryPicker({ value, onChange, label, error, helperText }: Cou
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setLoading(true);
-      callRoute(publicRoutes.countrySearch, {
-        body: { filter: text ? [{ name: 'name', value: text }] : [], pageSize: COUNTRY_PAGE_SIZE, pageIndex: 0 },
-        anonymous: true,
-        signal: controller.signal,
-      })
+      accountApi
+        .searchCountries({ filter: text ? [{ name: 'name', value: text }] : [], pageSize: COUNTRY_PAGE_SIZE, pageIndex: 0 }, controller.signal)
         .then((page) => {
           setOptions(page.data);
           setFailed(false);
@@ -79,6 +76,8 @@ export function CountryPicker({ value, onChange, label, error, helperText }: Cou
         <TextField
           {...params}
           label={label}
+          size={size}
+          margin={size === 'small' ? 'dense' : undefined}
           error={error || failed}
           helperText={failed ? ui.other.countriesFailed : helperText}
           InputProps={{ ...params.InputProps, startAdornment: value ? <CountryFlag country={value} /> : params.InputProps.startAdornment }}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -61,5 +61,25 @@ describe('shared dialogs and list controls', () => {
     const rows = screen.getAllByTestId('skeleton-row');
     expect(rows).toHaveLength(4);
     expect(within(rows[0]!).getAllByRole('cell')).toHaveLength(3);
+  });
+
+  it('skeleton rows stop after two seconds even while the data is still loading (spec 9)', () => {
+    vi.useFakeTimers();
+    try {
+      renderPublic(
+        <Table>
+          <TableBody>
+            <SkeletonRows rows={4} columns={3} />
+          </TableBody>
+        </Table>,
+      );
+      act(() => vi.advanceTimersByTime(1990));
+      expect(screen.getAllByTestId('skeleton-row')).toHaveLength(4);
+      act(() => vi.advanceTimersByTime(20));
+      expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+      expect(within(screen.getByTestId('loading-row')).getByRole('progressbar')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

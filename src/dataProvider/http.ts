@@ -1,7 +1,11 @@
-import { fetchUtils, HttpError } from 'ra-core';
-import { ui } from '../../contract/messages';
+import { HttpError } from 'ra-core';
 import { pathOf, type RouteBodyInput, type RouteData, type RouteDef, type RouteQueryInput } from '../../contract/route';
 import { readToken } from './token';
+
+/**
+ * The HTTP client of the web app. Only `src/dataProvider` and `src/authProvider` import this file
+ * (a test enforces it): screens call the dataProvider, public pages the authProvider's `publicApi`.
+ */
 
 /** Arguments of one contract route call; `params` fill the `:name` segments of its path. */
 export interface CallArgs<R extends RouteDef> {
@@ -19,10 +23,6 @@ interface EnvelopeBody {
   error?: { message?: string } | null;
 }
 
-function absolute(path: string): string {
-  return new URL(path, window.location.origin).toString();
-}
-
 function queryString(query: object | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
@@ -34,47 +34,42 @@ function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
-function messageOf(body: unknown, fallback: string): string {
-  const message = (body as EnvelopeBody | undefined)?.error?.message;
-  return typeof message === 'string' && message ? message : fallback;
+/** The server's `error.message`, or '' so that the screen's own fallback text applies (spec 8). */
+function messageOf(body: EnvelopeBody | undefined): string {
+  const message = body?.error?.message;
+  return typeof message === 'string' ? message : '';
+}
+
+async function readJson(response: Response): Promise<EnvelopeBody | undefined> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as EnvelopeBody;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Calls one route of contract/api and answers the envelope's `data`, typed by the route.
- * `successful: false` and HTTP errors become an `HttpError` carrying `error.message` and the status.
+ * `successful: false` and HTTP errors become react-admin's `HttpError` carrying `error.message`
+ * (empty when the server gave none: `errorMessage(error, fallback)` then shows the screen's fallback)
+ * and the status. A request that never reached the server rejects with the transport's error.
  */
 export async function callRoute<R extends RouteDef>(route: R, args: CallArgs<R> = {}): Promise<RouteData<R>> {
-  const url = absolute(pathOf(route.path, args.params) + queryString(args.query as object | undefined));
+  const url = new URL(pathOf(route.path, args.params) + queryString(args.query as object | undefined), window.location.origin);
   const headers = new Headers({ Accept: 'application/json' });
-  const token = args.anonymous ? undefined : readToken();
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  let json: EnvelopeBody | undefined;
-  let status: number;
-  try {
-    const response = await fetchUtils.fetchJson(url, {
-      method: route.method,
-      headers,
-      ...(hasBody ? { body: JSON.stringify(args.body ?? {}) } : {}),
-      ...(token ? { user: { authenticated: true, token: `Bearer ${token}` } } : {}),
-      ...(args.signal ? { signal: args.signal } : {}),
-    });
-    json = response.json as EnvelopeBody | undefined;
-    status = response.status;
-  } catch (error) {
-    if (error instanceof HttpError) throw new HttpError(messageOf(error.body, error.message || ui.fallback.requestFailed), error.status, error.body);
-    throw error;
-  }
-  if (!json || json.successful !== true) throw new HttpError(messageOf(json, ui.fallback.unknownServerError), status, json);
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = args.anonymous ? undefined : readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(url, {
+    method: route.method,
+    headers,
+    ...(hasBody ? { body: JSON.stringify(args.body ?? {}) } : {}),
+    ...(args.signal ? { signal: args.signal } : {}),
+  });
+  const json = await readJson(response);
+  if (!response.ok || !json || json.successful !== true) throw new HttpError(messageOf(json), response.status, json);
   return json.data as RouteData<R>;
-}
-
-/** The status of a failed call (0 when the request never reached the server). */
-export function statusOf(error: unknown): number {
-  return error instanceof HttpError ? error.status : 0;
-}
-
-/** The message to show for a failed call, or `fallback` when the error carries none. */
-export function errorMessage(error: unknown, fallback: string = ui.fallback.unknownError): string {
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
 }

@@ -1,8 +1,6 @@
 import type {
   CreateParams,
   CreateResult,
-  DeleteManyParams,
-  DeleteManyResult,
   DeleteParams,
   DeleteResult,
   GetListParams,
@@ -14,28 +12,30 @@ import type {
   GetOneParams,
   GetOneResult,
   RaRecord,
-  UpdateManyParams,
-  UpdateManyResult,
   UpdateParams,
   UpdateResult,
 } from 'ra-core';
 
 /**
- * How one react-admin resource maps onto the spec's endpoints. Each resource folder exports one
- * of these (e.g. `src/resources/strategies/endpoints.ts`); a missing method fails with a clear error.
- * `custom` holds resource-specific calls reachable through `dataProvider.custom(resource, name, args)`.
+ * How one react-admin resource maps onto the spec's endpoints (src/dataProvider/resources/<name>.ts).
+ * `R` is the record as the API answers it; `C` is what `create` takes (the form's transform output).
+ * A method left out fails with a clear error; `getMany` falls back to `getOne` per id and
+ * `getManyReference` to `getList` filtered by the target.
  */
-export interface ResourceEndpoints<R extends RaRecord = any> {
-  getList?: (params: GetListParams) => Promise<GetListResult<R>>;
-  getOne?: (params: GetOneParams<R>) => Promise<GetOneResult<R>>;
-  getMany?: (params: GetManyParams<R>) => Promise<GetManyResult<R>>;
-  getManyReference?: (params: GetManyReferenceParams) => Promise<GetManyReferenceResult<R>>;
-  create?: (params: CreateParams) => Promise<CreateResult<R>>;
-  update?: (params: UpdateParams<R>) => Promise<UpdateResult<R>>;
-  updateMany?: (params: UpdateManyParams) => Promise<UpdateManyResult<R>>;
-  delete?: (params: DeleteParams<R>) => Promise<DeleteResult<R>>;
-  deleteMany?: (params: DeleteManyParams<R>) => Promise<DeleteManyResult<R>>;
-  custom?: Record<string, (args: any) => Promise<unknown>>;
+export interface ResourceEndpoints<R extends RaRecord = RaRecord, C = Partial<R>> {
+  getList?(params: GetListParams): Promise<GetListResult<R>>;
+  getOne?(params: GetOneParams<R>): Promise<GetOneResult<R>>;
+  getMany?(params: GetManyParams<R>): Promise<GetManyResult<R>>;
+  getManyReference?(params: GetManyReferenceParams): Promise<GetManyReferenceResult<R>>;
+  create?(params: CreateParams<C>): Promise<CreateResult<R>>;
+  update?(params: UpdateParams<R>): Promise<UpdateResult<R>>;
+  delete?(params: DeleteParams<R>): Promise<DeleteResult<R>>;
 }
 
-export type EndpointTable = Record<string, ResourceEndpoints>;
+export type EndpointTable = Record<string, ResourceEndpoints<RaRecord, unknown>>;
+
+/** Named calls of the platform that are not CRUD (approve, block, close position, exports...). */
+export type ActionTable = Record<string, (...args: never[]) => Promise<unknown>>;
+
+/** The filter object react-admin hands to getList, as the query string gave it (strings). */
+export type ListFilter = Partial<Record<string, unknown>>;

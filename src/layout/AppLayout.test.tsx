@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountType } from '../../contract/enums';
 import { server } from '../test/msw';
 import { renderWithAdmin } from '../test/render';
-import { AppLayout } from './AppLayout';
+import { AppShell } from './AppLayout';
 import { menuFor } from './menus';
 import { NOTIFICATIONS_PATH } from '../../contract/api/audit';
 
@@ -14,9 +14,9 @@ const topLevel = () =>
 
 function renderLayout(accountType: AccountType, url = '/somewhere') {
   return renderWithAdmin(
-    <AppLayout>
+    <AppShell>
       <p>page</p>
-    </AppLayout>,
+    </AppShell>,
     { path: '*', url, accountType },
   );
 }

@@ -11,12 +11,23 @@ import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 import { MENU_TRANSITION_MS, MENU_WIDTH } from './theme';
 import { useErrorFlags } from './useErrorFlags';
+import { ScreenGuard } from './ScreenGuard';
+import { ResultPopupProvider } from '../components/ResultPopupProvider';
+
+/** react-admin's layout: the route guard, then the signed-in shell around the page. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <ScreenGuard>
+      <AppShell>{children}</AppShell>
+    </ScreenGuard>
+  );
+}
 
 /**
  * The signed-in shell: top bar, side menu of the role (collapsing in 300 ms; an overlay drawer
  * on small screens that closes when the backdrop is tapped), and the page.
  */
-export function AppLayout({ children }: { children?: ReactNode }) {
+export function AppShell({ children }: { children?: ReactNode }) {
   const theme = useTheme();
   const small = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { accountType } = useSignedInAccount();
@@ -63,7 +74,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
         <Toolbar />
-        {children}
+        <ResultPopupProvider>{children}</ResultPopupProvider>
       </Box>
     </Box>
   );

@@ -6,11 +6,10 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useLogout, useTranslate } from 'ra-core';
-import { STAFF_LOGIN_PATH } from '../authProvider/landing';
 import { Logo } from '../components/Logo';
 import { useSignedInAccount } from './AccountContext';
 
-/** Top bar: menu toggle, logo, the person's name and role label, log-out (spec 2). */
+/** Top bar: menu toggle, logo, the person's name and role label, log-out (staff to /admin/login, spec 2). */
 export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
   const translate = useTranslate();
   const logout = useLogout();
@@ -34,7 +33,7 @@ export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
             {translate(`app.roles.${accountType}`)}
           </Typography>
         </Box>
-        <IconButton onClick={() => logout({}, STAFF_LOGIN_PATH)} aria-label={translate('app.layout.logout')}>
+        <IconButton onClick={() => void logout()} aria-label={translate('app.layout.logout')}>
           <LogoutIcon />
         </IconButton>
       </Toolbar>

@@ -2,6 +2,7 @@ import { createTheme } from '@mui/material/styles';
 
 export const brandPurple = '#5b2bbf';
 export const brandPurpleDark = '#3a1887';
+const disabledBackground = 'rgba(0, 0, 0, 0.06)';
 
 /** One theme for the public pages and the back office. */
 export const theme = createTheme({
@@ -14,6 +15,12 @@ export const theme = createTheme({
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+    // Links (names in tables, strategy ids...) in the brand colour, not the browser's blue (issue 10).
+    MuiCssBaseline: { styleOverrides: { a: { color: brandPurple }, 'a:visited': { color: brandPurple } } },
+    // A sortable column shows its arrow before it is sorted (issue 10); the sorted one stays darker.
+    MuiTableSortLabel: { styleOverrides: { root: { '& .MuiTableSortLabel-icon': { opacity: 0.35 } } } },
+    // A disabled input looks disabled: greyed background, not only lighter text (issue 10).
+    MuiOutlinedInput: { styleOverrides: { root: { '&.Mui-disabled': { backgroundColor: disabledBackground } } } },
   },
 });
 

@@ -1,5 +1,7 @@
 import type { ReactElement } from 'react';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { expect } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, memoryStore } from 'react-admin';
@@ -7,11 +9,11 @@ import Cookies from 'js-cookie';
 import { accountRoutes } from '../../contract/api/account';
 import type { AccountType } from '../../contract/enums';
 import { authProvider } from '../authProvider/authProvider';
-import { createDataProvider } from '../dataProvider/dataProvider';
+import { ResultPopupProvider } from '../components/ResultPopupProvider';
+import { dataProvider } from '../dataProvider';
 import { i18nProvider } from '../i18n';
 import { AccountProvider } from '../layout/AccountContext';
 import { theme } from '../layout/theme';
-import { backOfficeModules } from '../resources';
 import { accountOf, apiUrl, ok, server } from './msw';
 
 export interface RenderOptions {
@@ -32,13 +34,12 @@ function LocationProbe() {
 
 /**
  * Mounts a back-office component with react-admin's contexts (the real data provider, authProvider
- * and i18n), a memory router and the signed-in account. `location()` reads the current URL.
+ * and i18n), the result popup, a memory router and the signed-in account. `location()` reads the
+ * current URL; `settled()` waits until every query (access checks included) has answered.
  */
-export function renderWithAdmin(element: ReactElement, options: RenderOptions = {}): RenderResult & { location: () => string } {
+export function renderWithAdmin(element: ReactElement, options: RenderOptions = {}): RenderResult & { location: () => string; settled: () => Promise<void> } {
+  const queryClient = new QueryClient();
   const path = options.path ?? '/';
-  const dataProvider = createDataProvider(
-    Object.fromEntries(backOfficeModules.flatMap((m) => (m.resource && m.endpoints ? [[m.resource.name, m.endpoints]] : []))),
-  );
   let content = element;
   if (options.accountType !== undefined) {
     const account = accountOf(options.accountType);
@@ -48,16 +49,20 @@ export function renderWithAdmin(element: ReactElement, options: RenderOptions = 
   }
   const result = render(
     <MemoryRouter initialEntries={[options.url ?? path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme}>
-        <Routes>
-          <Route path={path} element={content} />
-          <Route path="*" element={null} />
-        </Routes>
+      <AdminContext queryClient={queryClient} dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={memoryStore()} theme={theme}>
+        <ResultPopupProvider>
+          <Routes>
+            <Route path={path} element={content} />
+            <Route path="*" element={null} />
+          </Routes>
+        </ResultPopupProvider>
         <LocationProbe />
       </AdminContext>
     </MemoryRouter>,
   );
-  return Object.assign(result, { location: () => currentLocation });
+  // Every react-admin query (checkAuth, canAccess, data) has answered: disabled controls are final.
+  const settled = () => waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return Object.assign(result, { location: () => currentLocation, settled });
 }
 
 /** Mounts a public page (no react-admin UI) with the i18n context and a memory router. */

@@ -73,6 +73,8 @@ describe('back office', () => {
     await choose(page, 'Group', 'Vip');
     await e2e.screenshot(page, 'backoffice-approval-detail');
     await page.getByRole('button', { name: 'Approve' }).click();
+    // Issue 10: the approval says so before returning to the list.
+    await closePopup(page, 'Customer approved successfully!');
     await page.waitForURL(/\/customers\/approval$/);
     await page.getByText('No records available').waitFor();
     const customer = await e2e.ctx.api('GET', `/api/customer/${pending.roleId}`, { token: admin.token });

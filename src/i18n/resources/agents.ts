@@ -26,7 +26,14 @@ export const agentsMessages = {
   statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
   counts: { active: 'Active', suspended: 'Suspended' },
   sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration' },
-  actions: { add: 'Add Agent', createRegistrationId: 'Create Registration ID' },
+  actions: {
+    add: 'Add Agent',
+    createRegistrationId: 'Create Registration ID',
+    block: 'Block',
+    unblock: 'Unblock',
+    delete: 'Delete Account',
+    changePassword: 'Change Password',
+  },
   confirm: { block: 'Confirm block user?', unblock: 'Confirm unblock user?', delete: 'Confirm delete this account' },
   notifications: {
     created: ui.accountsSuccess.agentCreated,
@@ -36,6 +43,7 @@ export const agentsMessages = {
     blocked: ui.blocking.agentBlocked,
     unblocked: ui.blocking.agentUnblocked,
     deleted: ui.accountsSuccess.accountDeleted,
+    deleteFailed: ui.accountsFailure.deleteAccount,
     registrationIdCreated: ui.registrationId.created,
     agentRequired: ui.registrationId.agentRequired,
     fillRequired: ui.form.fillRequired,

@@ -81,6 +81,8 @@ export const customersMessages = {
     passwordReset: ui.accountsSuccess.passwordReset,
     passwordFailed: ui.accountsFailure.passwordChange,
     fillRequired: ui.form.fillRequired,
+    approved: 'Customer approved successfully!',
+    rejected: 'Customer rejected successfully!',
   },
   validation,
 };

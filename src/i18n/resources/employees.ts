@@ -1,3 +1,5 @@
+import { ui } from '../../../contract/messages';
+
 /** Texts of the employee list, profile and add form. */
 export const employeesMessages = {
   name: 'Employee |||| Employees',
@@ -19,6 +21,12 @@ export const employeesMessages = {
     permission: 'Staff Permissions',
   },
   statuses: { 1: 'Pending', 2: 'Blocked', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  actions: { add: 'Add Employee' },
+  actions: { add: 'Add Employee', block: 'Block', unblock: 'Unblock', delete: 'Delete Account', changePassword: 'Change Password' },
   confirm: { block: 'Blocking confirmation', unblock: 'Confirmation of unblocking', delete: 'Confirm delete this account' },
+  notifications: {
+    blocked: ui.blocking.employeeBlocked,
+    unblocked: ui.blocking.employeeUnblocked,
+    deleted: ui.accountsSuccess.accountDeleted,
+    deleteFailed: ui.accountsFailure.deleteEmployee,
+  },
 };

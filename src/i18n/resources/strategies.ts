@@ -81,6 +81,7 @@ export const strategiesMessages = {
     webhookAdminsOnly: 'This strategy has a webhook. Only admins can see its URL.',
     saveBeforeWebhook: ui.strategy.saveBeforeWebhook,
     orderFailed: ui.fallback.orderFailed,
+    adminsOnly: 'Only admins create strategies. Open a strategy from the Strategy Setting Record to see its settings.',
   },
   validation,
 };

@@ -9,8 +9,8 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { ui } from '../../../contract/messages';
-import { publicRoutes } from '../../authProvider/publicRoutes';
-import { callRoute, errorMessage } from '../../dataProvider/http';
+import { accountApi } from '../../authProvider/api';
+import { errorMessage } from '../../dataProvider/errors';
 import { PublicLayout } from '../public/PublicLayout';
 import { TEMP_ACCOUNT_PARAM } from '../register/RegisterPage';
 import { publicPaths } from '../routes';
@@ -36,7 +36,7 @@ export function ConnectPage() {
     setBusy(true);
     setError(undefined);
     try {
-      const { url } = await callRoute(publicRoutes.oauthStart, { params: { exchange: exchange.slug, tempAccountId }, anonymous: true });
+      const { url } = await accountApi.exchangeAuthorizeUrl(exchange.slug, tempAccountId);
       window.location.assign(url);
     } catch (failure) {
       setError(errorMessage(failure, ui.fallback.somethingWentWrong));

@@ -1,17 +1,16 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { agentRoutes } from '../../../contract/api/agent';
+import { useTranslate } from 'react-admin';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import type { AppDataProvider } from '../../dataProvider';
-import { StatCard } from '../../resources/common/StatCard';
+import { useAppDataProvider } from '../../dataProvider';
+import { StatCard } from '../../components/profile/StatCard';
 
 /** The agent's dashboard: totalCustomers, prevMonthAmountEarned and totalAmountEarned. */
 export function AgentDashboard() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({ queryKey: ['dashboard', 'agent'], queryFn: () => dataProvider.call(agentRoutes.dashboardOwn) });
+  const dataProvider = useAppDataProvider();
+  const { data } = useQuery({ queryKey: ['dashboard', 'agent'], queryFn: () => dataProvider.getOwnAgentDashboard() });
   const t = (key: string) => translate(`app.dashboards.${key}`);
   return (
     <Stack spacing={2} sx={{ p: 2 }}>

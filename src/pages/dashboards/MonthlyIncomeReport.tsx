@@ -7,18 +7,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { earningsRoutes } from '../../../contract/api/earnings';
-import type { AppDataProvider } from '../../dataProvider';
+import { useTranslate } from 'react-admin';
+import { useAppDataProvider } from '../../dataProvider';
 
 const IncomeChart = lazy(() => import('./IncomeChart'));
 
 /** 'Monthly Income Report': the server's real fee income per month; the years come from the data. */
 export function MonthlyIncomeReport() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const [year, setYear] = useState(() => new Date().getFullYear());
-  const { data } = useQuery({ queryKey: ['report', 'income', year], queryFn: () => dataProvider.call(earningsRoutes.income, { query: { year } }) });
+  const { data } = useQuery({ queryKey: ['report', 'income', year], queryFn: () => dataProvider.getIncomeReport(year) });
   const years = data?.years.length ? data.years : [year];
   return (
     <Card variant="outlined">

@@ -1,16 +1,15 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { employeeRoutes } from '../../../contract/api/employee';
+import { useTranslate } from 'react-admin';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import type { AppDataProvider } from '../../dataProvider';
-import { StatCard } from '../../resources/common/StatCard';
+import { useAppDataProvider } from '../../dataProvider';
+import { StatCard } from '../../components/profile/StatCard';
 
 /** Total wallet amount (USDT), total customers and total agents. */
 export function StaffTotalsCards() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({ queryKey: ['dashboard', 'staff'], queryFn: () => dataProvider.call(employeeRoutes.dashboard) });
+  const dataProvider = useAppDataProvider();
+  const { data } = useQuery({ queryKey: ['dashboard', 'staff'], queryFn: () => dataProvider.getStaffDashboard() });
   const t = (key: string) => translate(`app.dashboards.${key}`);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { ui, validation } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
-import { errorMessage } from '../../dataProvider/http';
+import { errorMessage } from '../../dataProvider/errors';
 import { publicPaths } from '../routes';
 
 /** `accountId` is the opaque value of the forgot-password answer, sent back with the code. */

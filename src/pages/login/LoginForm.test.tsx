@@ -71,6 +71,15 @@ describe('<LoginForm>', () => {
     expect(Cookies.get('accessToken')).toBeUndefined();
   });
 
+  it('offers Register on the customer sign-in only, never on the staff sign-in (issue 10)', () => {
+    const customer = renderPublic(<LoginForm variant="customer" />, { path: '/auth/login' });
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/auth/register');
+    customer.unmount();
+    renderPublic(<LoginForm variant="staff" />, { path: '/admin/login' });
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
   it('refuses a customer on the staff login', async () => {
     answerLogin(AccountType.Customer);
     await signIn('staff');

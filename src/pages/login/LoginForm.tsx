@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,13 +11,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { AccountType } from '../../../contract/enums';
 import { ui } from '../../../contract/messages';
-import { accountApi, startSession } from '../../authProvider/api';
-import { landingPath } from '../../authProvider/landing';
+import { accountApi } from '../../authProvider/api';
 import { ModalNotice } from '../../components/ModalNotice';
-import { errorMessage, statusOf } from '../../dataProvider/http';
+import { errorMessage, statusOf } from '../../dataProvider/errors';
 import { publicPaths } from '../routes';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { TwoFactorDialog, type PendingLogin } from './TwoFactorDialog';
+import type { PendingLogin } from './TwoFactorDialog';
+
+/** The code step (react-admin's useLogin) loads once the password is accepted. */
+const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })));
 
 /** 'staff' is /admin/login: it refuses customer accounts. */
 export type LoginVariant = 'customer' | 'staff';
@@ -25,7 +27,6 @@ export type LoginVariant = 'customer' | 'staff';
 /** Email and password, then the 2FA modal, then the landing page of the account type (spec 4). */
 export function LoginForm({ variant }: { variant: LoginVariant }) {
   const translate = useTranslate();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -50,12 +51,6 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     } finally {
       setBusy(false);
     }
-  };
-
-  const verified = (token: string, accountType: number) => {
-    startSession(token);
-    setPending(undefined);
-    navigate(landingPath(accountType), { replace: true });
   };
 
   return (
@@ -85,14 +80,21 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
         <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
           {translate('app.auth.submit')}
         </Button>
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          {translate('app.auth.noAccount')}{' '}
-          <Link component={RouterLink} to={publicPaths.register}>
-            {translate('app.auth.register')}
-          </Link>
-        </Typography>
+        {variant === 'customer' && (
+          // Staff accounts are created by admins: the staff sign-in offers no registration.
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {translate('app.auth.noAccount')}{' '}
+            <Link component={RouterLink} to={publicPaths.register}>
+              {translate('app.auth.register')}
+            </Link>
+          </Typography>
+        )}
       </Stack>
-      <TwoFactorDialog pending={pending} onCancel={() => setPending(undefined)} onVerified={verified} />
+      {pending && (
+        <Suspense fallback={null}>
+          <TwoFactorStep pending={pending} onCancel={() => setPending(undefined)} />
+        </Suspense>
+      )}
       <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} variant={variant} />
       <ModalNotice
         open={inactive}

@@ -7,11 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from 'ra-core';
+import { useLogin, useTranslate } from 'ra-core';
 import { ui } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
 import { CodeInput } from '../../components/CodeInput';
-import { errorMessage } from '../../dataProvider/http';
+import { errorMessage } from '../../dataProvider/errors';
 
 export interface PendingLogin {
   accountId: number;
@@ -21,13 +21,16 @@ export interface PendingLogin {
 interface TwoFactorDialogProps {
   pending: PendingLogin | undefined;
   onCancel: () => void;
-  /** Called with the session token and account type once the code is accepted. */
-  onVerified: (token: string, accountType: number) => void;
 }
 
-/** The 2FA modal: six boxes, verified automatically at the sixth digit; a new code on demand. */
-export function TwoFactorDialog({ pending, onCancel, onVerified }: TwoFactorDialogProps) {
+/**
+ * The 2FA modal: six boxes, verified automatically at the sixth digit; a new code on demand. The
+ * code finishes the sign-in through react-admin's `useLogin` (authProvider.login stores the
+ * session and answers the landing page of the account type).
+ */
+export function TwoFactorDialog({ pending, onCancel }: TwoFactorDialogProps) {
   const translate = useTranslate();
+  const login = useLogin();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [info, setInfo] = useState<string>();
@@ -39,8 +42,7 @@ export function TwoFactorDialog({ pending, onCancel, onVerified }: TwoFactorDial
     setError(undefined);
     setInfo(undefined);
     try {
-      const result = await accountApi.verifyCode({ accountId: pending.accountId, code });
-      onVerified(result.accessToken.value, result.accountType);
+      await login({ accountId: pending.accountId, code });
     } catch (failure) {
       setError(errorMessage(failure, ui.fallback.verificationFailed));
       setAttempt((n) => n + 1);

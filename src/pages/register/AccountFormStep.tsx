@@ -11,7 +11,7 @@ import { ui } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
 import { CountryPicker } from '../../components/CountryPicker';
 import { ageInput, capitalizeWords, phoneWithDialCode } from '../../components/formInput';
-import { errorMessage } from '../../dataProvider/http';
+import { errorMessage } from '../../dataProvider/errors';
 import { emptyRegistrationForm, registrationError, type RegistrationForm } from './registrationForm';
 
 interface AccountFormStepProps {

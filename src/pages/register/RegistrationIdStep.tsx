@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslate } from 'ra-core';
 import { ui } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
-import { errorMessage, statusOf } from '../../dataProvider/http';
+import { errorMessage, statusOf } from '../../dataProvider/errors';
 
 /** Step 1: the Registration ID, trimmed and verified by the server. */
 export function RegistrationIdStep({ onVerified }: { onVerified: (registrationId: string) => void }) {

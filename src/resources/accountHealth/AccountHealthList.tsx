@@ -3,83 +3,90 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useState } from 'react';
-import { useDataProvider, useGetList, useRefresh, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { accountHealthRoutes } from '../../../contract/api/accountHealth';
-import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
+import { useMutation } from '@tanstack/react-query';
+import { useCanAccess, useListFilterContext, useRefresh, useTranslate } from 'react-admin';
 import { ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
-import { formatDate, formatTime } from '../../components/formatDate';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import { errorMessage, type AppDataProvider } from '../../dataProvider';
+import { useResultPopup } from '../../components/ResultPopupProvider';
+import { formatDate, formatTime } from '../../components/formatDate';
+import { PersonLink } from '../../components/list/LinkButtons';
+import { ListHeader } from '../../components/list/ListHeader';
+import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
+import { ListPagination } from '../../components/list/ListPagination';
+import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
+import { RowNumberField } from '../../components/list/RowNumberField';
+import { SelectFilter } from '../../components/list/SelectFilter';
+import { SpecList } from '../../components/list/SpecList';
+import { errorMessage, useAppDataProvider } from '../../dataProvider';
+import type { HealthRecord } from '../../dataProvider/resources/accountHealth';
 import { linkTo } from '../../pages/routes';
-import { ListHeader } from '../common/ListHeader';
-import { ListTable, type Column } from '../common/ListTable';
-import { ResetButton } from '../common/ResetButton';
-import { SelectFilter } from '../common/SelectFilter';
-import { rowNumber } from '../common/listParams';
-import { useCan } from '../common/useCan';
-import { useListState } from '../common/useListState';
 import { HealthFlag } from './HealthFlag';
-import type { HealthRecord } from './endpoints';
 
 const FILTERS = ['platformType', 'problems'] as const;
+const Column = ListColumn<HealthRecord>;
 const when = (value: string | null) => (value ? `${formatDate(value)} ${formatTime(value)}` : '');
 
-/** Account Health Check: per customer, whether the key works, can trade, cannot withdraw, and the last sync. */
+/** Syncs every connected customer now (an admin action: the area of editing customers). */
+function SyncButton() {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const showResult = useResultPopup();
+  const refresh = useRefresh();
+  const { canAccess } = useCanAccess({ resource: 'customers', action: 'edit' });
+  const sync = useMutation({
+    mutationFn: () => dataProvider.syncAccountHealth(),
+    onSuccess: (done) => {
+      showResult({ type: 'success', message: translate('resources.accountHealth.synced', { checked: done.checked, failed: done.failed }) });
+      refresh();
+    },
+    onError: (error) => showResult({ type: 'error', message: errorMessage(error) }),
+  });
+  return (
+    <Button variant="outlined" startIcon={<Sync />} disabled={canAccess !== true || sync.isPending} onClick={() => sync.mutate()}>
+      {translate('resources.accountHealth.sync')}
+    </Button>
+  );
+}
+
+function ProblemsOnlySwitch() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListFilterContext();
+  return (
+    <FormControlLabel
+      label={translate('resources.accountHealth.problemsOnly')}
+      control={<Switch checked={filterValues.problems === 'true'} onChange={(e) => setFilters({ ...filterValues, problems: e.target.checked ? 'true' : '' }, undefined, false)} />}
+    />
+  );
+}
+
+/** Account Health Check (/activity/account): per customer, whether the key works, can trade, cannot withdraw, and the last sync. */
 export function AccountHealthList() {
   const translate = useTranslate();
-  const t = (key: string) => translate(`resources.accountHealth.${key}`);
-  const list = useListState(FILTERS, DEFAULT_PAGE_SIZE);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const refresh = useRefresh();
-  // Syncing is an admin action (area adminManage, the same as editing customers).
-  const canSync = useCan('customers', 'edit');
-  const [result, setResult] = useState<Result | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const { data, total, isPending } = useGetList<HealthRecord>('accountHealth', { pagination: { page: list.page, perPage: list.pageSize }, filter: list.filters });
-  const sync = async () => {
-    setBusy(true);
-    try {
-      const done = await dataProvider.call(accountHealthRoutes.sync, { body: {} });
-      setResult({ type: 'success', message: translate('resources.accountHealth.synced', { checked: done.checked, failed: done.failed }) });
-      refresh();
-    } catch (error) {
-      setResult({ type: 'error', message: errorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const columns: Column<HealthRecord>[] = [
-    { key: 'number', label: t('fields.number'), render: (_, i) => rowNumber(list.page, list.pageSize, i) },
-    { key: 'name', label: t('fields.name'), render: (row) => <Link to={linkTo('customerShow', { customerId: row.customerId })}>{`${row.firstName} ${row.lastName}`}</Link> },
-    { key: 'exchange', label: t('fields.exchange'), render: (row) => exchangeLabels[row.platformType as Exchange] ?? '' },
-    { key: 'apiKey', label: t('fields.apiKey'), render: (row) => row.apiKey ?? '' },
-    { key: 'wallet', label: t('fields.wallet'), render: (row) => <UsdtAmount value={row.currentWalletAmount} /> },
-    { key: 'keyValid', label: t('fields.keyValid'), render: (row) => <HealthFlag value={row.keyValid} good /> },
-    { key: 'canTrade', label: t('fields.canTrade'), render: (row) => <HealthFlag value={row.canTrade} good /> },
-    { key: 'canWithdraw', label: t('fields.canWithdraw'), render: (row) => <HealthFlag value={row.canWithdraw} good={false} /> },
-    { key: 'lastSync', label: t('fields.lastSyncAt'), render: (row) => when(row.lastSyncAt) },
-    { key: 'error', label: t('fields.lastError'), render: (row) => row.lastError ?? '' },
-  ];
+  const l = (key: string) => translate(`app.lists.${key}`);
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
-      <ListHeader
-        title={t('title')}
-        actions={
-          <Button variant="outlined" startIcon={<Sync />} disabled={!canSync || busy} onClick={() => void sync()}>
-            {t('sync')}
-          </Button>
-        }
-      />
+    <SpecList resource="accountHealth" filters={FILTERS}>
+      <ListHeader title={translate('resources.accountHealth.title')} actions={<SyncButton />} />
       <Stack direction="row" spacing={1} alignItems="center">
-        <SelectFilter label={translate('app.lists.platform')} allLabel={translate('app.lists.allPlatforms')} value={list.filters.platformType} options={ENABLED_EXCHANGES.map((e) => ({ value: String(e), label: exchangeLabels[e] }))} onChange={(value) => list.setFilter('platformType', value)} />
-        <FormControlLabel label={t('problemsOnly')} control={<Switch checked={list.filters.problems === 'true'} onChange={(e) => list.setFilter('problems', e.target.checked ? 'true' : '')} />} />
-        <ResetButton onClick={list.reset} />
+        <SelectFilter source="platformType" label={l('platform')} allLabel={l('allPlatforms')} choices={ENABLED_EXCHANGES.map((e) => ({ value: String(e), label: exchangeLabels[e] }))} />
+        <ProblemsOnlySwitch />
+        <ResetFiltersButton />
       </Stack>
-      <ListTable columns={columns} rows={data} rowKey={(row) => row.customerId} loading={isPending} total={total ?? 0} page={list.page} pageSize={list.pageSize} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} />
-      <ResultPopup result={result} onClose={() => setResult(undefined)} />
-    </Stack>
+      <ListDataTable<HealthRecord>>
+        <Column label="resources.accountHealth.fields.number" disableSort>
+          <RowNumberField />
+        </Column>
+        <Column label="resources.accountHealth.fields.name" disableSort render={(row) => <PersonLink to={linkTo('customerShow', { id: row.customerId })} person={row} />} />
+        <Column label="resources.accountHealth.fields.exchange" disableSort render={(row) => exchangeLabels[row.platformType as Exchange] ?? ''} />
+        <Column label="resources.accountHealth.fields.apiKey" disableSort render={(row) => row.apiKey ?? ''} />
+        <Column label="resources.accountHealth.fields.wallet" disableSort render={(row) => <UsdtAmount value={row.currentWalletAmount} />} />
+        <Column label="resources.accountHealth.fields.keyValid" disableSort render={(row) => <HealthFlag value={row.keyValid} good />} />
+        <Column label="resources.accountHealth.fields.canTrade" disableSort render={(row) => <HealthFlag value={row.canTrade} good />} />
+        <Column label="resources.accountHealth.fields.canWithdraw" disableSort render={(row) => <HealthFlag value={row.canWithdraw} good={false} />} />
+        <Column label="resources.accountHealth.fields.lastSyncAt" disableSort render={(row) => when(row.lastSyncAt)} />
+        <Column label="resources.accountHealth.fields.lastError" disableSort render={(row) => row.lastError ?? ''} />
+      </ListDataTable>
+      <ListPagination />
+    </SpecList>
   );
 }

@@ -1,10 +1,8 @@
 import HealthAndSafety from '@mui/icons-material/HealthAndSafety';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { AccountHealthList } from './AccountHealthList';
-import { accountHealthEndpoints } from './endpoints';
 
 export const accountHealth: BackOfficeModule = {
   resource: { name: 'accountHealth', icon: HealthAndSafety },
   screens: { accountHealth: AccountHealthList },
-  endpoints: accountHealthEndpoints,
 };

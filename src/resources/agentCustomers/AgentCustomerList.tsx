@@ -1,83 +1,78 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useDataProvider, useGetList, useTranslate } from 'react-admin';
-import { agentRoutes } from '../../../contract/api/agent';
+import { useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
-import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
 import { AccountStatus, ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
-import { formatDate } from '../../components/formatDate';
+import { StatusChip } from '../../components/StatusChip';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import type { AppDataProvider } from '../../dataProvider';
-import { CountryCell } from '../common/CountryCell';
-import { CountryFilter } from '../common/CountryFilter';
-import { HeaderCount, ListHeader } from '../common/ListHeader';
-import { ListTable, type Column } from '../common/ListTable';
-import { MonthFilter } from '../common/MonthFilter';
-import { ResetButton } from '../common/ResetButton';
-import { SelectFilter } from '../common/SelectFilter';
-import { StatusChip } from '../common/StatusChip';
-import { rowNumber, toRaSort } from '../common/listParams';
-import { useListState } from '../common/useListState';
-import { NameSearchBox } from '../customers/NameSearchBox';
+import { formatDate } from '../../components/formatDate';
+import { CountryCell } from '../../components/list/CountryCell';
+import { CountryFilter } from '../../components/list/CountryFilter';
+import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
+import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
+import { ListPagination } from '../../components/list/ListPagination';
+import { MonthFilter } from '../../components/list/MonthFilter';
+import { NameSearchInput } from '../../components/list/NameSearchInput';
+import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
+import { RowNumberField } from '../../components/list/RowNumberField';
+import { SelectFilter } from '../../components/list/SelectFilter';
+import { SpecList } from '../../components/list/SpecList';
+import { useAppDataProvider } from '../../dataProvider';
 
 const FILTERS = ['country', 'status', 'month', 'platformType'] as const;
+const Column = ListColumn<Customer>;
 
-/** The agent's 'Customer Listing': Active / Blocked counts, filters, sort on wallet amount. */
+function AgentCustomerCounts() {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const { data } = useQuery({ queryKey: ['agentCustomers', 'statistics'], queryFn: () => dataProvider.getOwnCustomerStatistics() });
+  return (
+    <>
+      <HeaderCount label={translate('resources.customers.counts.active')} value={data?.active} color="success.main" />
+      <HeaderCount label={translate('resources.customers.counts.blocked')} value={data?.blocked} color="error.main" />
+    </>
+  );
+}
+
+/** The agent's 'Customer Listing' (/agent/customers): Active / Blocked counts, filters, sort on wallet amount. */
 export function AgentCustomerList() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.${key}`);
   const l = (key: string) => translate(`app.lists.${key}`);
-  const list = useListState(FILTERS, DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const stats = useQuery({ queryKey: ['agentCustomers', 'statistics'], queryFn: () => dataProvider.call(agentRoutes.ownCustomersStatistics) });
-  const { data, total, isPending } = useGetList<Customer>('agentCustomers', {
-    pagination: { page: list.page, perPage: list.pageSize },
-    sort: toRaSort(list.sort),
-    filter: { ...list.filters, q: search },
-  });
-  const columns: Column<Customer>[] = [
-    { key: 'number', label: t('fields.agentNumber'), render: (_, i) => rowNumber(list.page, list.pageSize, i) },
-    { key: 'name', label: t('fields.name'), render: (row) => `${row.account.firstName} ${row.account.lastName}` },
-    { key: 'id', label: t('fields.id'), render: (row) => row.id },
-    { key: 'country', label: t('fields.country'), render: (row) => <CountryCell country={row.account.country} /> },
-    { key: 'status', label: t('fields.status'), render: (row) => <StatusChip status={row.account.status} otherColor="secondary" label={t(`agentStatuses.${row.account.status}`)} /> },
-    { key: 'exchange', label: t('fields.exchange'), render: (row) => exchangeLabels[row.platformType as Exchange] ?? '' },
-    { key: 'since', label: t('fields.memberSince'), render: (row) => formatDate(row.datetimeInserted) },
-    { key: 'wallet', label: t('fields.wallet'), sortField: 'currentWalletAmount', render: (row) => <UsdtAmount value={row.currentWalletAmount} /> },
-  ];
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
-      <ListHeader
-        title={t('title.agentList')}
-        counts={
-          <>
-            <HeaderCount label={t('counts.active')} value={stats.data?.active} color="success.main" />
-            <HeaderCount label={t('counts.blocked')} value={stats.data?.blocked} color="error.main" />
-          </>
-        }
-      />
+    <SpecList resource="agentCustomers" filters={FILTERS}>
+      <ListHeader title={t('title.agentList')} counts={<AgentCustomerCounts />} />
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <NameSearchBox value={search} onSearch={setSearch} />
+        <NameSearchInput />
         <SelectFilter
+          source="status"
           label={l('status')}
           allLabel={l('allStatuses')}
-          value={list.filters.status}
-          options={[AccountStatus.Active, AccountStatus.Blocked].map((status) => ({ value: String(status), label: t(`agentStatuses.${status}`) }))}
-          onChange={(value) => list.setFilter('status', value)}
+          choices={[AccountStatus.Active, AccountStatus.Blocked].map((status) => ({ value: String(status), label: t(`agentStatuses.${status}`) }))}
         />
-        <CountryFilter value={list.filters.country} onChange={(value) => list.setFilter('country', value)} />
-        <MonthFilter label={t('filters.monthSince')} value={list.filters.month} onChange={(value) => list.setFilter('month', value)} />
-        <SelectFilter label={l('platform')} allLabel={l('allPlatforms')} value={list.filters.platformType} options={ENABLED_EXCHANGES.map((e) => ({ value: String(e), label: exchangeLabels[e] }))} onChange={(value) => list.setFilter('platformType', value)} />
-        <ResetButton
-          onClick={() => {
-            setSearch('');
-            list.reset();
-          }}
-        />
+        <CountryFilter />
+        <MonthFilter label={t('filters.monthSince')} />
+        <SelectFilter source="platformType" label={l('platform')} allLabel={l('allPlatforms')} choices={ENABLED_EXCHANGES.map((e) => ({ value: String(e), label: exchangeLabels[e] }))} />
+        <ResetFiltersButton />
       </Stack>
-      <ListTable columns={columns} rows={data} rowKey={(row) => row.id} loading={isPending} total={total ?? 0} page={list.page} pageSize={list.pageSize} onPageChange={list.setPage} onPageSizeChange={list.setPageSize} sort={list.sort} onSort={list.toggleSort} />
-    </Stack>
+      <ListDataTable<Customer>>
+        <Column label="resources.customers.fields.agentNumber" disableSort>
+          <RowNumberField />
+        </Column>
+        <Column label="resources.customers.fields.name" disableSort render={(row) => `${row.account.firstName} ${row.account.lastName}`} />
+        <Column source="id" label="resources.customers.fields.id" disableSort />
+        <Column label="resources.customers.fields.country" disableSort render={(row) => <CountryCell country={row.account.country} />} />
+        <Column
+          label="resources.customers.fields.status"
+          disableSort
+          render={(row) => <StatusChip status={row.account.status} otherColor="primary" label={t(`agentStatuses.${row.account.status}`)} />}
+        />
+        <Column label="resources.customers.fields.exchange" disableSort render={(row) => exchangeLabels[row.platformType as Exchange] ?? ''} />
+        <Column label="resources.customers.fields.memberSince" disableSort render={(row) => formatDate(row.datetimeInserted)} />
+        <Column source="currentWalletAmount" label="resources.customers.fields.wallet" render={(row) => <UsdtAmount value={row.currentWalletAmount} />} />
+      </ListDataTable>
+      <ListPagination />
+    </SpecList>
   );
 }

@@ -2,10 +2,8 @@ import Groups from '@mui/icons-material/Groups';
 import type { Customer } from '../../../contract/api/customer';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { AgentCustomerList } from './AgentCustomerList';
-import { agentCustomerEndpoints } from './endpoints';
 
 export const agentCustomers: BackOfficeModule = {
   resource: { name: 'agentCustomers', icon: Groups, recordRepresentation: (record: Customer) => `${record.account.firstName} ${record.account.lastName}` },
   screens: { agentCustomers: AgentCustomerList },
-  endpoints: agentCustomerEndpoints,
 };

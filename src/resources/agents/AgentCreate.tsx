@@ -1,26 +1,26 @@
-import { useDataProvider, useTranslate } from 'react-admin';
-import { accountRoutes } from '../../../contract/api/account';
-import { agentRoutes } from '../../../contract/api/agent';
+import { z } from 'zod';
+import { useTranslate } from 'react-admin';
 import { AccountType } from '../../../contract/enums';
-import type { AppDataProvider } from '../../dataProvider';
+import { PersonCreate } from '../../components/form/PersonCreate';
+import { personWithPasswordSchema } from '../../components/form/personSchema';
+import type { NewPerson } from '../../dataProvider/resources/agents';
 import { linkTo } from '../../pages/routes';
-import { PersonCreatePage } from '../common/PersonCreatePage';
-import { accountBody } from '../common/personForm';
 
-/** Add agent: POST /api/account (type 2), then POST /api/agent. */
+const agentCreateSchema = z.object({ account: personWithPasswordSchema });
+type AgentCreateValues = z.input<typeof agentCreateSchema>;
+
+/** Add agent (/agent/add): the data provider creates the account (type 2), then the agent. */
 export function AgentCreate() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
   return (
-    <PersonCreatePage
+    <PersonCreate
+      resource="agents"
       title={translate('resources.agents.title.add')}
       listPath={linkTo('agents')}
-      successMessage={translate('resources.agents.notifications.created')}
-      failureMessage={translate('resources.agents.notifications.createFailed')}
-      create={async (person) => {
-        const account = await dataProvider.call(accountRoutes.create, { body: accountBody(person, AccountType.Agent) });
-        await dataProvider.call(agentRoutes.create, { body: { accountId: account.id } });
-      }}
+      success={translate('resources.agents.notifications.created')}
+      failure={translate('resources.agents.notifications.createFailed')}
+      schema={agentCreateSchema}
+      transform={(values: AgentCreateValues): NewPerson => ({ account: { ...values.account, accountType: AccountType.Agent } })}
     />
   );
 }

@@ -2,18 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { agentRoutes } from '../../../contract/api/agent';
+import { agentRoutes, type Agent } from '../../../contract/api/agent';
 import { countryRoutes } from '../../../contract/api/country';
 import { AccountType } from '../../../contract/enums';
-import { apiUrl, ok, server } from '../../test/msw';
+import { accountOf, apiUrl, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
 import { AgentList } from './AgentList';
+
+const agent: Agent = { id: 4, account: accountOf(AccountType.Agent, { id: 40, firstName: 'Ann', lastName: 'Agent' }), totalCustomers: 3 };
 
 function answer(bodies: unknown[]) {
   server.use(
     http.post(apiUrl(agentRoutes.filter.path), async ({ request }) => {
       bodies.push(await request.json());
-      return HttpResponse.json(ok(agentRoutes.filter, { data: [], paging: { totalCount: 0, pageIndex: 0, pageSize: 50 } }));
+      return HttpResponse.json(ok(agentRoutes.filter, { data: [agent], paging: { totalCount: 1, pageIndex: 0, pageSize: 50 } }));
     }),
     http.get(apiUrl(agentRoutes.statistics.path), () => HttpResponse.json(ok(agentRoutes.statistics, { active: 5, blocked: 1 }))),
     http.post(apiUrl(countryRoutes.search.path), () =>
@@ -31,7 +33,7 @@ describe('Agent List', () => {
     expect(screen.getByText('Suspended(1)')).toBeInTheDocument();
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 1, pageSize: 50, filter: { countryIds: [5] }, sort: null }));
     const user = userEvent.setup();
-    await user.click(screen.getByText('Total Clientele'));
+    await user.click(await screen.findByText('Total Clientele'));
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 0, pageSize: 50, filter: { countryIds: [5] }, sort: { name: 'totalCustomers', type: 1 } }));
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
     await user.click(await screen.findByRole('option', { name: 'All Countries' }));
@@ -41,7 +43,9 @@ describe('Agent List', () => {
 
   it('disables Add Agent for an employee', async () => {
     answer([]);
-    renderWithAdmin(<AgentList />, { path: '/agents', accountType: AccountType.Employee });
-    expect(await screen.findByRole('link', { name: 'Add Agent' })).toHaveAttribute('aria-disabled', 'true');
+    const view = renderWithAdmin(<AgentList />, { path: '/agents', accountType: AccountType.Employee });
+    await screen.findByRole('link', { name: 'Add Agent' });
+    await view.settled();
+    expect(screen.getByRole('link', { name: 'Add Agent' })).toHaveAttribute('aria-disabled', 'true');
   });
 });

@@ -4,36 +4,29 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useDataProvider, useDelete, useGetOne, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
-import { agentRoutes, type Agent } from '../../../contract/api/agent';
+import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
+import type { Agent } from '../../../contract/api/agent';
 import { genderLabels, type Gender } from '../../../contract/enums';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
+import { StatusChip } from '../../components/StatusChip';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import type { AppDataProvider } from '../../dataProvider';
+import { PageTitle } from '../../components/profile/PageTitle';
+import { PasswordResetDialog } from '../../components/profile/PasswordResetDialog';
+import { PersonActions } from '../../components/profile/PersonActions';
+import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
+import { StatCard } from '../../components/profile/StatCard';
+import { useAccountActions } from '../../components/profile/useAccountActions';
+import { useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
-import { AccountActionsMenu } from '../common/AccountActionsMenu';
-import { PageTitle } from '../common/PageTitle';
-import { ReadOnlyFields } from '../common/ReadOnlyFields';
-import { StatCard } from '../common/StatCard';
-import { StatusChip } from '../common/StatusChip';
-import { useCan } from '../common/useCan';
 import { AgentStatusControl } from './AgentStatusControl';
 import { RegistrationIdCreator } from './RegistrationIdCreator';
 
-function Profile({ agent, refetch }: { agent: Agent; refetch: () => void }) {
+function AgentProfile({ agent }: { agent: Agent }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.agents.${key}`);
-  const navigate = useNavigate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const [result, setResult] = useState<Result | undefined>(undefined);
-  const [deleted, setDeleted] = useState(false);
-  const [deleteOne] = useDelete<Agent>();
-  const canStatus = useCan('agents', 'status');
-  const canForAgent = useCan('registrationIds', 'createForAgent');
-  const allowed = { block: canStatus, delete: useCan('agents', 'delete'), password: useCan('agents', 'password') };
-  const stats = useQuery({ queryKey: ['agents', 'dashboard', agent.id], queryFn: () => dataProvider.call(agentRoutes.dashboardOf, { params: { agentId: agent.id } }) });
+  const dataProvider = useAppDataProvider();
+  const { canAccess: canForAgent } = useCanAccess({ resource: 'registrationIds', action: 'createForAgent' });
+  const { actions, password } = useAccountActions('agents', agent, linkTo('agents'));
+  const stats = useQuery({ queryKey: ['agents', 'dashboard', agent.id], queryFn: () => dataProvider.getAgentDashboard(agent.id) });
   const { account } = agent;
   const fields = [
     { label: t('fields.agentId'), value: String(agent.id) },
@@ -45,11 +38,6 @@ function Profile({ agent, refetch }: { agent: Agent; refetch: () => void }) {
     { label: t('fields.country'), value: account.country?.name ?? '' },
     { label: t('fields.gender'), value: account.gender ? (genderLabels[account.gender as Gender] ?? '') : '' },
   ];
-  const remove = async () => {
-    await deleteOne('agents', { id: agent.id, previousData: agent }, { returnPromise: true });
-    setDeleted(true);
-    setResult({ type: 'success', message: t('notifications.deleted') });
-  };
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} label={t(`statuses.${account.status}`)} />} />
@@ -66,44 +54,37 @@ function Profile({ agent, refetch }: { agent: Agent; refetch: () => void }) {
       <Card variant="outlined">
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-            <AgentStatusControl agent={agent} allowed={canStatus} onResult={setResult} onChanged={refetch} />
-            <AccountActionsMenu
-              accountId={account.id}
-              status={account.status}
-              allowed={allowed}
-              texts={{ confirm: { block: t('confirm.block'), unblock: t('confirm.unblock'), delete: t('confirm.delete') }, blocked: t('notifications.blocked'), unblocked: t('notifications.unblocked') }}
-              onResult={setResult}
-              onChanged={refetch}
-              onDelete={remove}
-            />
+            <AgentStatusControl agent={agent} />
+            <PersonActions actions={actions} />
           </Stack>
         </CardContent>
       </Card>
-      {canForAgent && (
+      {canForAgent === true && (
         <Card variant="outlined">
           <CardContent>
             <Typography variant="subtitle1" gutterBottom>
               {t('sections.admin')}
             </Typography>
-            <RegistrationIdCreator agentId={agent.id} allowed={canForAgent} onResult={setResult} />
+            <RegistrationIdCreator agentId={agent.id} />
           </CardContent>
         </Card>
       )}
-      <ResultPopup
-        result={result}
-        onClose={() => {
-          setResult(undefined);
-          if (deleted) navigate(linkTo('agents'));
-        }}
-      />
+      <PasswordResetDialog {...password} />
     </Stack>
   );
 }
 
-/** Agent profile: statistics, read-only fields, status control, actions, and (admins) the Registration ID creator. */
-export function AgentShow() {
-  const { agentId } = useParams();
-  const { data, isPending, refetch } = useGetOne<Agent>('agents', { id: Number(agentId) });
+function AgentProfileView() {
+  const { record, isPending } = useShowContext<Agent>();
   if (isPending) return <LinearProgress />;
-  return data ? <Profile agent={data} refetch={() => void refetch()} /> : null;
+  return record ? <AgentProfile agent={record} /> : null;
+}
+
+/** Agent profile (/agent/{id}): statistics, read-only fields, status control, actions, and (admins) the Registration ID creator. */
+export function AgentShow() {
+  return (
+    <ShowBase resource="agents">
+      <AgentProfileView />
+    </ShowBase>
+  );
 }

@@ -4,10 +4,8 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { AgentCreate } from './AgentCreate';
 import { AgentList } from './AgentList';
 import { AgentShow } from './AgentShow';
-import { agentEndpoints } from './endpoints';
 
 export const agents: BackOfficeModule = {
   resource: { name: 'agents', icon: SupportAgent, recordRepresentation: (record: Agent) => `${record.account.firstName} ${record.account.lastName}` },
   screens: { agents: AgentList, agentShow: AgentShow, agentAdd: AgentCreate },
-  endpoints: agentEndpoints,
 };

@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { accountRoutes } from '../../../contract/api/account';
 import { customerRoutes, type Customer } from '../../../contract/api/customer';
+import { ui, validation } from '../../../contract/messages';
 import { AccountStatus, AccountType } from '../../../contract/enums';
 import { accountOf, apiUrl, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
@@ -31,8 +34,10 @@ const pending: Customer = {
 describe('Pending Approval Customer', () => {
   it('disables approve, reject, the group and the credentials for an employee', async () => {
     server.use(http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))));
-    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:customerId', url: '/customers/approval/8', accountType: AccountType.Employee });
-    expect(await screen.findByRole('button', { name: 'Approve' })).toBeDisabled();
+    const view = renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Employee });
+    await screen.findByRole('button', { name: 'Approve' });
+    await view.settled();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Is an exclusive customer?' })).toBeDisabled();
     expect(screen.getByLabelText('API Key')).toBeDisabled();
@@ -40,9 +45,58 @@ describe('Pending Approval Customer', () => {
 
   it('enables them for an admin', async () => {
     server.use(http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))));
-    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:customerId', url: '/customers/approval/8', accountType: AccountType.Admin });
-    expect(await screen.findByRole('button', { name: 'Approve' })).toBeEnabled();
+    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
     expect(screen.getByLabelText('API Key')).toHaveAttribute('placeholder', '****9999');
+  });
+
+  it('approves with the chosen group, says so in a popup, then returns to the list (issue 10)', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    server.use(
+      http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))),
+      http.patch(apiUrl('/api/customer/8/group'), async ({ request }) => {
+        calls.push({ url: '/api/customer/8/group', body: await request.json() });
+        return HttpResponse.json(ok(customerRoutes.group, { success: true }));
+      }),
+      http.patch(apiUrl('/api/security/status/21'), async ({ request }) => {
+        calls.push({ url: '/api/security/status/21', body: await request.json() });
+        return HttpResponse.json(ok(accountRoutes.changeStatus, { id: 21, status: AccountStatus.Active }));
+      }),
+    );
+    const view = renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(ui.form.fillRequired);
+    expect(screen.getByText(validation.selectGroupOrExclusive)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('combobox', { name: 'Group' }));
+    await user.click(await screen.findByRole('option', { name: 'Vip' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success' });
+    expect(popup).toHaveTextContent('Customer approved successfully!');
+    expect(view.location()).toBe('/customers/approval/8');
+    expect(calls).toEqual([
+      { url: '/api/customer/8/group', body: { group: 3 } },
+      { url: '/api/security/status/21', body: { status: AccountStatus.Active } },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(view.location()).toBe('/customers/approval'));
+  });
+
+  it('rejects, says so in a popup, then returns to the list', async () => {
+    server.use(
+      http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))),
+      http.patch(apiUrl('/api/security/status/21'), () => HttpResponse.json(ok(accountRoutes.changeStatus, { id: 21, status: AccountStatus.Rejected }))),
+    );
+    const view = renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Customer rejected successfully!');
+    await user.click(screen.getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(view.location()).toBe('/customers/approval'));
   });
 });

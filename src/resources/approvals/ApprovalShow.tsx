@@ -1,55 +1,86 @@
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useGetOne, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import type { Customer } from '../../../contract/api/customer';
 import { AccountStatus, CustomerGroup } from '../../../contract/enums';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
+import { StatusChip } from '../../components/StatusChip';
+import { useResultPopup } from '../../components/ResultPopupProvider';
+import { PageTitle } from '../../components/profile/PageTitle';
+import { PersonActions, type PersonAction } from '../../components/profile/PersonActions';
+import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
+import { errorMessage, useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
-import { PageTitle } from '../common/PageTitle';
-import { ReadOnlyFields } from '../common/ReadOnlyFields';
-import { StatusChip } from '../common/StatusChip';
-import { useCan } from '../common/useCan';
-import { GroupOrExclusiveInput, groupChoiceError, type GroupChoice } from '../customers/GroupOrExclusiveInput';
+import { GroupOrExclusiveInput, type GroupChoice } from '../customers/GroupOrExclusiveInput';
 import { customerFields } from '../customers/customerFields';
-import { CredentialsInputs, type CredentialValues } from './CredentialsInputs';
-import { useApprovalActions } from './useApprovalActions';
+import { CredentialsInputs, newCredentials, type CredentialValues } from './CredentialsInputs';
 
 function choiceOf(customer: Customer): GroupChoice {
   if (customer.group === CustomerGroup.Exclusive) return { group: CustomerGroup.Exclusive, isExclusive: true };
-  return { group: (customer.group ?? '') as CustomerGroup | '', isExclusive: false };
+  return { group: (customer.group as CustomerGroup | null) ?? null, isExclusive: false };
 }
 
-function Detail({ customer }: { customer: Customer }) {
+/** A group change is saved at once (spec 4), not on the first render. */
+function useGroupChange(customer: Customer) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const showResult = useResultPopup();
+  return useMutation({
+    mutationFn: (group: CustomerGroup) => dataProvider.changeCustomerGroup(customer.id, group),
+    onError: (error) => showResult({ type: 'error', message: errorMessage(error, translate('app.ui.accountsFailure.updateCustomer')) }),
+  });
+}
+
+function ApprovalDetail({ customer }: { customer: Customer }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.${key}`);
-  const canApprove = useCan('approvals', 'approve');
-  const canReject = useCan('approvals', 'reject');
-  const canEdit = useCan('customers', 'group');
-  const [result, setResult] = useState<Result | undefined>(undefined);
+  const dataProvider = useAppDataProvider();
+  const navigate = useNavigate();
+  const { canAccess: canEdit } = useCanAccess({ resource: 'customers', action: 'group' });
   const [choice, setChoice] = useState<GroupChoice>(choiceOf(customer));
   const [groupError, setGroupError] = useState<string | undefined>(undefined);
   const [credentials, setCredentials] = useState<CredentialValues>({ platformType: customer.platformType || '', apiKey: '', apiSecret: '', passphrase: '' });
-  const actions = useApprovalActions(customer, setResult);
+  const groupChange = useGroupChange(customer);
   const changeGroup = (next: GroupChoice) => {
     setChoice(next);
-    if (next.isExclusive || next.group !== '') setGroupError(undefined);
-    void actions.saveGroup(next);
-  };
-  const approve = () => {
-    const error = groupChoiceError(choice);
-    setGroupError(error);
-    if (error) {
-      setResult({ type: 'error', message: translate('app.ui.form.fillRequired') });
-      return;
+    if (next.group !== null) {
+      setGroupError(undefined);
+      groupChange.mutate(next.group);
     }
-    void actions.decide(AccountStatus.Active, credentials);
   };
+  const toList = () => navigate(linkTo('approvals'));
+  const actions: PersonAction[] = [
+    {
+      name: 'approve',
+      label: t('actions.approve'),
+      access: { resource: 'approvals', action: 'approve' },
+      color: 'success',
+      run: async () => {
+        if (choice.group === null) {
+          setGroupError(translate('app.validation.selectGroupOrExclusive'));
+          throw new Error(translate('app.ui.form.fillRequired'));
+        }
+        return dataProvider.approveCustomer(customer, newCredentials(credentials));
+      },
+      success: t('notifications.approved'),
+      afterClose: toList,
+    },
+    {
+      name: 'reject',
+      label: t('actions.reject'),
+      access: { resource: 'approvals', action: 'reject' },
+      color: 'error',
+      disabled: customer.account.status === AccountStatus.Rejected,
+      run: () => dataProvider.rejectCustomer(customer, newCredentials(credentials)),
+      success: t('notifications.rejected'),
+      afterClose: toList,
+    },
+  ];
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle
@@ -58,12 +89,7 @@ function Detail({ customer }: { customer: Customer }) {
         actions={
           <>
             <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
-            <Button variant="contained" color="success" disabled={!canApprove || actions.busy} onClick={approve}>
-              {t('actions.approve')}
-            </Button>
-            <Button variant="outlined" color="error" disabled={!canReject || actions.busy || customer.account.status === AccountStatus.Rejected} onClick={() => void actions.decide(AccountStatus.Rejected, credentials)}>
-              {t('actions.reject')}
-            </Button>
+            <PersonActions actions={actions} variant="buttons" />
           </>
         }
       />
@@ -75,21 +101,31 @@ function Detail({ customer }: { customer: Customer }) {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <GroupOrExclusiveInput value={choice} onChange={changeGroup} error={groupError} disabled={!canEdit} />
+            <GroupOrExclusiveInput value={choice} onChange={changeGroup} error={groupError} disabled={canEdit !== true} />
             <Typography variant="subtitle1">{t('sections.credentials')}</Typography>
-            <CredentialsInputs values={credentials} maskedKey={customer.apiKey} disabled={!canEdit} onChange={(patch) => setCredentials((current) => ({ ...current, ...patch }))} />
+            <CredentialsInputs values={credentials} maskedKey={customer.apiKey} disabled={canEdit !== true} onChange={(patch) => setCredentials((current) => ({ ...current, ...patch }))} />
           </Stack>
         </CardContent>
       </Card>
-      <ResultPopup result={result} onClose={() => setResult(undefined)} />
     </Stack>
   );
 }
 
-/** 'Pending Approval Customer': approve or reject, group or exclusive, credential editing. */
-export function ApprovalShow() {
-  const { customerId } = useParams();
-  const { data, isPending } = useGetOne<Customer>('approvals', { id: Number(customerId) });
+function ApprovalView() {
+  const { record, isPending } = useShowContext<Customer>();
   if (isPending) return <LinearProgress />;
-  return data ? <Detail customer={data} /> : null;
+  return record ? <ApprovalDetail customer={record} /> : null;
+}
+
+/**
+ * 'Pending Approval Customer' (/customers/approval/{id}): approve (status 3) or reject (status 5),
+ * then the new credentials if typed; the success popup leads back to the list. Group changes are
+ * saved at once.
+ */
+export function ApprovalShow() {
+  return (
+    <ShowBase resource="approvals" redirectOnError={() => linkTo('approvals')}>
+      <ApprovalView />
+    </ShowBase>
+  );
 }

@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
 import { ENABLED_EXCHANGES, exchangeLabels } from '../../../contract/enums';
+import type { NewCredentials } from '../../dataProvider/resources/approvals';
 
 export interface CredentialValues {
   platformType: number | '';
@@ -11,9 +12,10 @@ export interface CredentialValues {
   passphrase: string;
 }
 
-/** New credentials are sent only when a key and a secret were typed. */
-export function credentialsChanged(values: CredentialValues): boolean {
-  return values.apiKey.trim() !== '' && values.apiSecret.trim() !== '' && values.platformType !== '';
+/** New credentials are sent only when a key and a secret were typed (spec 4: "saved if changed"). */
+export function newCredentials(values: CredentialValues): NewCredentials | undefined {
+  if (values.apiKey.trim() === '' || values.apiSecret.trim() === '' || values.platformType === '') return undefined;
+  return { platformType: values.platformType, apiKey: values.apiKey.trim(), apiSecret: values.apiSecret.trim(), passphrase: values.passphrase.trim() || null };
 }
 
 /** Exchange and API credentials of a pending customer; the stored key shows masked as a placeholder. */

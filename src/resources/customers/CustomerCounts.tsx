@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { customerRoutes } from '../../../contract/api/customer';
-import type { AppDataProvider } from '../../dataProvider';
-import { HeaderCount } from '../common/ListHeader';
+import { useTranslate } from 'react-admin';
+import { HeaderCount } from '../../components/list/ListHeader';
+import { useAppDataProvider } from '../../dataProvider';
+
+/** GET /api/customer/statistics, shared by the customer and approval lists. */
+export function useCustomerStatistics() {
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: ['customers', 'statistics'], queryFn: () => dataProvider.getCustomerStatistics() });
+}
 
 /** Active(n) and Inactive(n) of the staff customer list. */
 export function CustomerCounts() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({ queryKey: ['customers', 'statistics'], queryFn: () => dataProvider.call(customerRoutes.statistics) });
+  const { data } = useCustomerStatistics();
   return (
     <>
       <HeaderCount label={translate('resources.customers.counts.active')} value={data?.active} color="success.main" />

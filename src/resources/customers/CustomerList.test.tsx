@@ -32,7 +32,7 @@ const customer: Customer = {
 };
 const page = (rows: Customer[]) => ({ data: rows, paging: { totalCount: rows.length, pageIndex: 0, pageSize: 50 } });
 
-function answer(filters: unknown[], searches: unknown[] = []) {
+function answer(filters: unknown[], searches: unknown[] = [], countrySearches: unknown[] = []) {
   server.use(
     http.post(apiUrl(customerRoutes.filter.path), async ({ request }) => {
       filters.push(await request.json());
@@ -44,9 +44,10 @@ function answer(filters: unknown[], searches: unknown[] = []) {
     }),
     http.get(apiUrl(customerRoutes.statistics.path), () => HttpResponse.json(ok(customerRoutes.statistics, { pending: 1, rejected: 0, active: 7, blocked: 2 }))),
     http.get(apiUrl(agentRoutes.all.path), () => HttpResponse.json(ok(agentRoutes.all, { data: [], paging: { totalCount: 0, pageIndex: 0, pageSize: 100 } }))),
-    http.post(apiUrl(countryRoutes.search.path), () =>
-      HttpResponse.json(ok(countryRoutes.search, { data: [{ id: 5, name: 'Singapore', imageUrl: '/flags/sg.svg', countryCode: 'SG', dialCode: '+65' }], paging: { totalCount: 1, pageIndex: 0, pageSize: 100 } })),
-    ),
+    http.post(apiUrl(countryRoutes.search.path), async ({ request }) => {
+      countrySearches.push(await request.json());
+      return HttpResponse.json(ok(countryRoutes.search, { data: [{ id: 5, name: 'Singapore', imageUrl: '/flags/sg.svg', countryCode: 'SG', dialCode: '+65' }], paging: { totalCount: 1, pageIndex: 0, pageSize: 32 } }));
+    }),
   );
 }
 
@@ -104,8 +105,9 @@ describe('Customer List', () => {
 
   it('disables export and the group dialog for an employee, not adding a customer', async () => {
     answer([]);
-    renderWithAdmin(<CustomerList />, { path: '/customers', accountType: AccountType.Employee });
+    const view = renderWithAdmin(<CustomerList />, { path: '/customers', accountType: AccountType.Employee });
     await screen.findByText('Active(7)');
+    await view.settled();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Convert' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Add Customer' })).not.toHaveAttribute('aria-disabled');
@@ -120,5 +122,13 @@ describe('Customer List', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Export' }));
     expect(within(await screen.findByRole('dialog')).getByText('File is download successfully')).toBeInTheDocument();
+  });
+
+  it('loads the country filter 32 countries per page (spec 9)', async () => {
+    const countrySearches: unknown[] = [];
+    answer([], [], countrySearches);
+    renderWithAdmin(<CustomerList />, { path: '/customers', url: '/customers?country=5', accountType: AccountType.Admin });
+    await waitFor(() => expect(countrySearches).toEqual([{ pageIndex: 0, pageSize: 32, filter: [] }]));
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveTextContent('Singapore');
   });
 });

@@ -1,111 +1,70 @@
-import Add from '@mui/icons-material/Add';
-import Visibility from '@mui/icons-material/Visibility';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { useDataProvider, useGetList, useRefresh, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
-import { customerRoutes, type Customer } from '../../../contract/api/customer';
-import { DEFAULT_PAGE_SIZE } from '../../../contract/constants';
+import { useTranslate, type Identifier } from 'react-admin';
+import type { Customer } from '../../../contract/api/customer';
+import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
-import type { AppDataProvider } from '../../dataProvider';
+import { CountryCell } from '../../components/list/CountryCell';
+import { ExportButton } from '../../components/list/ExportButton';
+import { AddButton, PersonLink, ViewButton } from '../../components/list/LinkButtons';
+import { ListDataTable } from '../../components/list/ListDataTable';
+import { ListColumn } from '../../components/list/ListColumn';
+import { ListHeader } from '../../components/list/ListHeader';
+import { ListPagination } from '../../components/list/ListPagination';
+import { NameSearchInput } from '../../components/list/NameSearchInput';
+import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
+import { RowNumberField } from '../../components/list/RowNumberField';
+import { SpecList } from '../../components/list/SpecList';
+import { useAppDataProvider } from '../../dataProvider';
+import { CUSTOMER_FILTERS } from '../../dataProvider/resources/customerFilter';
 import { linkTo } from '../../pages/routes';
-import { CountryCell } from '../common/CountryCell';
-import { ExportButton } from '../common/ExportButton';
-import { ListHeader } from '../common/ListHeader';
-import { ListTable, type Column } from '../common/ListTable';
-import { ResetButton } from '../common/ResetButton';
-import { StatusChip } from '../common/StatusChip';
-import { rowNumber, toRaSort } from '../common/listParams';
-import { useCan } from '../common/useCan';
-import { useListState } from '../common/useListState';
 import { CustomerCounts } from './CustomerCounts';
 import { CustomerFilters } from './CustomerFilters';
-import { GroupConvertDialog } from './GroupConvertDialog';
-import { NameSearchBox } from './NameSearchBox';
-import { CUSTOMER_FILTERS } from './customerFilter';
+import { GroupConvertButton } from './GroupConvertButton';
+
+const showPath = (id: Identifier) => linkTo('customerShow', { id });
+const Column = ListColumn<Customer>;
+
 
 /**
- * 'Customer List': name search (1 s debounce), six filters in the query string, three-state sort,
- * reset, export, bulk group 'Convert', add, and the Active / Inactive counts.
+ * 'Customer List' (/customers): name search (1 s), six filters and the three-state sort in the
+ * query string, reset, export, bulk 'Convert', add, and the Active / Inactive counts.
  */
 export function CustomerList() {
   const translate = useTranslate();
-  const t = (key: string) => translate(`resources.customers.${key}`);
-  const list = useListState(CUSTOMER_FILTERS, DEFAULT_PAGE_SIZE);
-  const [search, setSearch] = useState('');
-  const [result, setResult] = useState<Result | undefined>(undefined);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const refresh = useRefresh();
-  const canExport = useCan('customers', 'export');
-  const canGroup = useCan('customers', 'group');
-  const canCreate = useCan('customers', 'create');
-  const { data, total, isPending } = useGetList<Customer>('customers', {
-    pagination: { page: list.page, perPage: list.pageSize },
-    sort: toRaSort(list.sort),
-    filter: { ...list.filters, q: search },
-  });
-  const columns: Column<Customer>[] = [
-    { key: 'number', label: t('fields.number'), render: (_, i) => rowNumber(list.page, list.pageSize, i) },
-    {
-      key: 'name',
-      label: t('fields.name'),
-      sortField: 'account.firstName',
-      render: (row) => <Link to={linkTo('customerShow', { customerId: row.id })}>{`${row.account.firstName} ${row.account.lastName}`}</Link>,
-    },
-    { key: 'country', label: t('fields.country'), render: (row) => <CountryCell country={row.account.country} /> },
-    { key: 'status', label: t('fields.status'), render: (row) => <StatusChip status={row.account.status} label={translate(`resources.customers.statuses.${row.account.status}`)} /> },
-    { key: 'since', label: t('fields.since'), sortField: 'datetimeInserted', render: (row) => formatDate(row.datetimeInserted) },
-    {
-      key: 'action',
-      label: t('fields.action'),
-      render: (row) => (
-        <IconButton size="small" component={Link} to={linkTo('customerShow', { customerId: row.id })} aria-label={translate('app.lists.view')}>
-          <Visibility fontSize="small" />
-        </IconButton>
-      ),
-    },
-  ];
-  const reset = () => {
-    setSearch('');
-    list.reset();
-  };
+  const dataProvider = useAppDataProvider();
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    <SpecList resource="customers" filters={CUSTOMER_FILTERS}>
       <ListHeader
-        title={t('title.list')}
+        title={translate('resources.customers.title.list')}
         counts={<CustomerCounts />}
         actions={
           <>
-            <ExportButton fileName="customers.xlsx" allowed={canExport} onResult={setResult} load={() => dataProvider.call(customerRoutes.export)} />
-            <GroupConvertDialog allowed={canGroup} onResult={setResult} onDone={refresh} />
-            <Button variant="contained" startIcon={<Add />} component={Link} to={linkTo('customerAdd')} disabled={!canCreate}>
-              {t('actions.add')}
-            </Button>
+            <ExportButton fileName="customers.xlsx" exportFile={dataProvider.exportCustomers} />
+            <GroupConvertButton />
+            <AddButton to={linkTo('customerAdd')} label={translate('resources.customers.actions.add')} />
           </>
         }
       />
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-        <NameSearchBox value={search} onSearch={setSearch} />
-        <CustomerFilters list={list} />
-        <ResetButton onClick={reset} />
+        <NameSearchInput />
+        <CustomerFilters />
+        <ResetFiltersButton />
       </Stack>
-      <ListTable
-        columns={columns}
-        rows={data}
-        rowKey={(row) => row.id}
-        loading={isPending}
-        total={total ?? 0}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.setPageSize}
-        sort={list.sort}
-        onSort={list.toggleSort}
-      />
-      <ResultPopup result={result} onClose={() => setResult(undefined)} />
-    </Stack>
+      <ListDataTable<Customer> rowClick={showPath}>
+        <Column label="resources.customers.fields.number" disableSort>
+          <RowNumberField />
+        </Column>
+        <Column source="account.firstName" label="resources.customers.fields.name" render={(record) => <PersonLink to={showPath(record.id)} person={record.account} />} />
+        <Column label="resources.customers.fields.country" disableSort render={(record) => <CountryCell country={record.account.country} />} />
+        <Column
+          label="resources.customers.fields.status"
+          disableSort
+          render={(record) => <StatusChip status={record.account.status} label={translate(`resources.customers.statuses.${record.account.status}`)} />}
+        />
+        <Column source="datetimeInserted" label="resources.customers.fields.since" render={(record) => formatDate(record.datetimeInserted)} />
+        <Column label="resources.customers.fields.action" disableSort render={(record) => <ViewButton to={showPath(record.id)} />} />
+      </ListDataTable>
+      <ListPagination />
+    </SpecList>
   );
 }

@@ -1,40 +1,24 @@
-import LinearProgress from '@mui/material/LinearProgress';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { useDelete, useGetOne, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
+import { StatusChip } from '../../components/StatusChip';
 import { UsdtAmount } from '../../components/UsdtAmount';
+import { PageTitle } from '../../components/profile/PageTitle';
+import { PasswordResetDialog } from '../../components/profile/PasswordResetDialog';
+import { PersonActions } from '../../components/profile/PersonActions';
+import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
+import { StatCard } from '../../components/profile/StatCard';
+import { useAccountActions } from '../../components/profile/useAccountActions';
 import { linkTo } from '../../pages/routes';
-import { AccountActionsMenu } from '../common/AccountActionsMenu';
-import { PageTitle } from '../common/PageTitle';
-import { ReadOnlyFields } from '../common/ReadOnlyFields';
-import { StatCard } from '../common/StatCard';
-import { StatusChip } from '../common/StatusChip';
-import { useCan } from '../common/useCan';
 import { customerFields } from './customerFields';
 
-/** Customer profile: balance and transaction cards, read-only profile, and the action menu. */
-export function CustomerShow() {
-  const { customerId } = useParams();
+function CustomerProfile({ customer }: { customer: Customer }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.${key}`);
-  const navigate = useNavigate();
-  const [result, setResult] = useState<Result | undefined>(undefined);
-  const [deleted, setDeleted] = useState(false);
-  const { data: customer, isPending, refetch } = useGetOne<Customer>('customers', { id: Number(customerId) });
-  const [deleteOne] = useDelete<Customer>();
-  const allowed = { block: useCan('customers', 'block'), delete: useCan('customers', 'delete'), password: useCan('customers', 'password') };
-  if (isPending) return <LinearProgress />;
-  if (!customer) return null;
-  const remove = async () => {
-    await deleteOne('customers', { id: customer.id, previousData: customer }, { returnPromise: true });
-    setDeleted(true);
-    setResult({ type: 'success', message: t('notifications.deleted') });
-  };
+  const { actions, password } = useAccountActions('customers', customer, linkTo('customers'));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle
@@ -43,15 +27,7 @@ export function CustomerShow() {
         actions={
           <>
             <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
-            <AccountActionsMenu
-              accountId={customer.account.id}
-              status={customer.account.status}
-              allowed={allowed}
-              texts={{ confirm: { block: t('confirm.block'), unblock: t('confirm.unblock'), delete: t('confirm.delete') }, blocked: t('notifications.blocked'), unblocked: t('notifications.unblocked') }}
-              onResult={setResult}
-              onChanged={() => void refetch()}
-              onDelete={remove}
-            />
+            <PersonActions actions={actions} />
           </>
         }
       />
@@ -64,13 +40,22 @@ export function CustomerShow() {
           <ReadOnlyFields fields={customerFields(customer).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }))} />
         </CardContent>
       </Card>
-      <ResultPopup
-        result={result}
-        onClose={() => {
-          setResult(undefined);
-          if (deleted) navigate(linkTo('customers'));
-        }}
-      />
+      <PasswordResetDialog {...password} />
     </Stack>
+  );
+}
+
+function CustomerProfileView() {
+  const { record, isPending } = useShowContext<Customer>();
+  if (isPending) return <LinearProgress />;
+  return record ? <CustomerProfile customer={record} /> : null;
+}
+
+/** Customer profile (/customer/{id}): balance and transaction cards, the read-only profile, and the actions. */
+export function CustomerShow() {
+  return (
+    <ShowBase resource="customers">
+      <CustomerProfileView />
+    </ShowBase>
   );
 }

@@ -3,23 +3,23 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useTranslate } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
 import { CustomerGroup, customerGroupLabels } from '../../../contract/enums';
 
 /** The groups offered when adding or approving a customer: every group but Exclusive (a checkbox instead). */
 export const OFFERED_GROUPS = Object.values(CustomerGroup).filter((group) => group !== CustomerGroup.Exclusive);
 
 export interface GroupChoice {
-  group: CustomerGroup | '';
+  group: CustomerGroup | null;
   isExclusive: boolean;
 }
 
-/** 'Please select group or choose Exclusive' when neither is chosen. */
-export function groupChoiceError(choice: GroupChoice): string | undefined {
-  return choice.group === '' && !choice.isExclusive ? 'app.validation.selectGroupOrExclusive' : undefined;
+/** Spec 4: ticking 'Is an exclusive customer?' sets group Exclusive and disables the dropdown; unticking clears it. */
+export function choiceAfterExclusive(isExclusive: boolean): GroupChoice {
+  return isExclusive ? { group: CustomerGroup.Exclusive, isExclusive: true } : { group: null, isExclusive: false };
 }
 
-/** Group dropdown plus 'Is an exclusive customer?': ticking sets Exclusive and disables the dropdown. */
+/** Group dropdown plus 'Is an exclusive customer?'. */
 export function GroupOrExclusiveInput(props: { value: GroupChoice; onChange: (value: GroupChoice) => void; error?: string; disabled?: boolean }) {
   const translate = useTranslate();
   const { value } = props;
@@ -30,10 +30,10 @@ export function GroupOrExclusiveInput(props: { value: GroupChoice; onChange: (va
         size="small"
         sx={{ minWidth: 200 }}
         label={translate('resources.customers.fields.group')}
-        value={value.isExclusive ? CustomerGroup.Exclusive : value.group}
+        value={value.group ?? ''}
         disabled={props.disabled || value.isExclusive}
         error={props.error !== undefined}
-        helperText={props.error ? translate(props.error) : undefined}
+        helperText={props.error ? translate(props.error, { _: props.error }) : undefined}
         onChange={(e) => props.onChange({ group: Number(e.target.value) as CustomerGroup, isExclusive: false })}
       >
         {(value.isExclusive ? [...OFFERED_GROUPS, CustomerGroup.Exclusive] : OFFERED_GROUPS).map((group) => (
@@ -44,14 +44,25 @@ export function GroupOrExclusiveInput(props: { value: GroupChoice; onChange: (va
       </TextField>
       <FormControlLabel
         label={translate('resources.customers.fields.isExclusive')}
-        control={
-          <Checkbox
-            checked={value.isExclusive}
-            disabled={props.disabled}
-            onChange={(e) => props.onChange(e.target.checked ? { group: CustomerGroup.Exclusive, isExclusive: true } : { group: '', isExclusive: false })}
-          />
-        }
+        control={<Checkbox checked={value.isExclusive} disabled={props.disabled} onChange={(e) => props.onChange(choiceAfterExclusive(e.target.checked))} />}
       />
     </Stack>
+  );
+}
+
+/** The same input bound to a react-admin form (`customer.group` and `customer.isExclusive`). */
+export function GroupOrExclusiveFormInput({ source }: { source: string }) {
+  const group = useInput({ source: `${source}.group` });
+  const isExclusive = useInput({ source: `${source}.isExclusive` });
+  const value: GroupChoice = { group: (group.field.value as CustomerGroup | null) ?? null, isExclusive: isExclusive.field.value === true };
+  return (
+    <GroupOrExclusiveInput
+      value={value}
+      error={group.fieldState.error?.message}
+      onChange={(next) => {
+        isExclusive.field.onChange(next.isExclusive);
+        group.field.onChange(next.group);
+      }}
+    />
   );
 }

@@ -4,10 +4,15 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { CustomerCreate } from './CustomerCreate';
 import { CustomerList } from './CustomerList';
 import { CustomerShow } from './CustomerShow';
-import { customerEndpoints } from './endpoints';
 
 export const customers: BackOfficeModule = {
-  resource: { name: 'customers', icon: People, recordRepresentation: (record: Customer) => `${record.account.firstName} ${record.account.lastName}` },
-  screens: { customers: CustomerList, customerShow: CustomerShow, customerAdd: CustomerCreate },
-  endpoints: customerEndpoints,
+  resource: {
+    name: 'customers',
+    icon: People,
+    recordRepresentation: (record: Customer) => `${record.account.firstName} ${record.account.lastName}`,
+    list: CustomerList,
+    show: CustomerShow,
+    create: CustomerCreate,
+  },
+  routes: { customers: 'list', customerShow: 'show', customerAdd: 'create' },
 };

@@ -2,28 +2,22 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
-import { useDelete, useGetOne, useTranslate } from 'react-admin';
-import { useNavigate, useParams } from 'react-router-dom';
+import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import type { Employee } from '../../../contract/api/employee';
 import { genderLabels, staffPermissionLabels, type Gender } from '../../../contract/enums';
+import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
-import { ResultPopup, type Result } from '../../components/ResultPopup';
+import { PageTitle } from '../../components/profile/PageTitle';
+import { PasswordResetDialog } from '../../components/profile/PasswordResetDialog';
+import { PersonActions } from '../../components/profile/PersonActions';
+import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
+import { useAccountActions } from '../../components/profile/useAccountActions';
 import { linkTo } from '../../pages/routes';
-import { AccountActionsMenu } from '../common/AccountActionsMenu';
-import { PageTitle } from '../common/PageTitle';
-import { ReadOnlyFields } from '../common/ReadOnlyFields';
-import { StatusChip } from '../common/StatusChip';
-import { useCan } from '../common/useCan';
 
-function Profile({ employee, refetch }: { employee: Employee; refetch: () => void }) {
+function EmployeeProfile({ employee }: { employee: Employee }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.employees.${key}`);
-  const navigate = useNavigate();
-  const [result, setResult] = useState<Result | undefined>(undefined);
-  const [deleted, setDeleted] = useState(false);
-  const [deleteOne] = useDelete<Employee>();
-  const allowed = { block: useCan('employees', 'status'), delete: useCan('employees', 'delete'), password: useCan('employees', 'status') };
+  const { actions, password } = useAccountActions('employees', employee, linkTo('employees'));
   const { account } = employee;
   const permission = staffPermissionLabels[account.role.accountType as keyof typeof staffPermissionLabels] ?? '';
   const fields = [
@@ -38,11 +32,6 @@ function Profile({ employee, refetch }: { employee: Employee; refetch: () => voi
     { label: t('fields.permission'), value: permission },
     { label: t('fields.since'), value: formatDate(account.datetimeInserted) },
   ];
-  const remove = async () => {
-    await deleteOne('employees', { id: employee.id, previousData: employee }, { returnPromise: true });
-    setDeleted(true);
-    setResult({ type: 'success', message: translate('app.ui.accountsSuccess.accountDeleted') });
-  };
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle
@@ -51,15 +40,7 @@ function Profile({ employee, refetch }: { employee: Employee; refetch: () => voi
         actions={
           <>
             <StatusChip status={account.status} label={t(`statuses.${account.status}`)} />
-            <AccountActionsMenu
-              accountId={account.id}
-              status={account.status}
-              allowed={allowed}
-              texts={{ confirm: { block: t('confirm.block'), unblock: t('confirm.unblock'), delete: t('confirm.delete') }, blocked: translate('app.ui.blocking.employeeBlocked'), unblocked: translate('app.ui.blocking.employeeUnblocked') }}
-              onResult={setResult}
-              onChanged={refetch}
-              onDelete={remove}
-            />
+            <PersonActions actions={actions} />
           </>
         }
       />
@@ -68,21 +49,22 @@ function Profile({ employee, refetch }: { employee: Employee; refetch: () => voi
           <ReadOnlyFields fields={fields} />
         </CardContent>
       </Card>
-      <ResultPopup
-        result={result}
-        onClose={() => {
-          setResult(undefined);
-          if (deleted) navigate(linkTo('employees'));
-        }}
-      />
+      <PasswordResetDialog {...password} />
     </Stack>
   );
 }
 
-/** Employee profile: read-only fields and the action menu (admins only). */
-export function EmployeeShow() {
-  const { employeeId } = useParams();
-  const { data, isPending, refetch } = useGetOne<Employee>('employees', { id: Number(employeeId) });
+function EmployeeProfileView() {
+  const { record, isPending } = useShowContext<Employee>();
   if (isPending) return <LinearProgress />;
-  return data ? <Profile employee={data} refetch={() => void refetch()} /> : null;
+  return record ? <EmployeeProfile employee={record} /> : null;
+}
+
+/** Employee profile (/employee/{id}): read-only fields and the actions (admins only). */
+export function EmployeeShow() {
+  return (
+    <ShowBase resource="employees">
+      <EmployeeProfileView />
+    </ShowBase>
+  );
 }

@@ -4,10 +4,8 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { EmployeeCreate } from './EmployeeCreate';
 import { EmployeeList } from './EmployeeList';
 import { EmployeeShow } from './EmployeeShow';
-import { employeeEndpoints } from './endpoints';
 
 export const employees: BackOfficeModule = {
   resource: { name: 'employees', icon: Badge, recordRepresentation: (record: Employee) => `${record.account.firstName} ${record.account.lastName}` },
   screens: { employees: EmployeeList, employeeShow: EmployeeShow, employeeAdd: EmployeeCreate },
-  endpoints: employeeEndpoints,
 };

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { auditRoutes } from '../../../contract/api/audit';
-import type { AppDataProvider } from '../../dataProvider';
-import { HeaderCount } from '../common/ListHeader';
+import { useTranslate } from 'react-admin';
+import { HeaderCount } from '../../components/list/ListHeader';
+import { useAppDataProvider } from '../../dataProvider';
+import type { AuditKind } from '../../dataProvider/resources/audits';
 
 /** Entry audit: Total and Errors; exit audit: Error. */
-export function AuditCounts({ kind }: { kind: 'entry' | 'exit' }) {
+export function AuditCounts({ kind }: { kind: AuditKind }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({
-    queryKey: ['audits', kind, 'statistics'],
-    queryFn: async () => (kind === 'entry' ? dataProvider.call(auditRoutes.entryStatistics) : { total: undefined, errors: (await dataProvider.call(auditRoutes.exitStatistics)).error }),
-  });
+  const dataProvider = useAppDataProvider();
+  const { data } = useQuery({ queryKey: ['audits', kind, 'statistics'], queryFn: () => dataProvider.getAuditStatistics(kind) });
   const t = (key: string) => translate(`resources.entryAudits.counts.${key}`);
   return (
     <>

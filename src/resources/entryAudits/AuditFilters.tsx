@@ -1,43 +1,30 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { orderRoutes } from '../../../contract/api/order';
+import { useTranslate } from 'react-admin';
 import { ExitType, exitTypeLabels } from '../../../contract/enums';
-import type { AppDataProvider } from '../../dataProvider';
-import { MonthFilter } from '../common/MonthFilter';
-import { ResetButton } from '../common/ResetButton';
-import { SelectFilter } from '../common/SelectFilter';
-import type { ListState } from '../common/useListState';
+import { MonthFilter } from '../../components/list/MonthFilter';
+import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
+import { SelectFilter } from '../../components/list/SelectFilter';
+import { useAppDataProvider } from '../../dataProvider';
+import { TODAY } from '../../dataProvider/resources/auditRequest';
+import type { AuditKind } from '../../dataProvider/resources/audits';
 import { SymbolFilter } from '../orders/SymbolFilter';
-import { TODAY, type AuditFilterName } from './auditRequest';
 
-/** Time (Today, All or one transaction id), month; on exits also symbol and exit type. */
-export function AuditFilters({ kind, list }: { kind: 'entry' | 'exit'; list: ListState<AuditFilterName> }) {
+/** Time (Today, All or one transaction id), month; on exits also symbol and exit type (All, 1, 2). */
+export function AuditFilters({ kind }: { kind: AuditKind }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.entryAudits.filters.${key}`);
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const ids = useQuery({ queryKey: ['orders', 'transactionIds'], queryFn: () => dataProvider.call(orderRoutes.transactionIds) });
+  const dataProvider = useAppDataProvider();
+  const ids = useQuery({ queryKey: ['orders', 'transactionIds'], queryFn: () => dataProvider.getTransactionIds() });
   return (
     <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-      <SelectFilter
-        label={t('current')}
-        allLabel={t('all')}
-        value={list.filters.current}
-        options={[{ value: TODAY, label: t('today') }, ...(ids.data ?? []).map((id) => ({ value: String(id), label: `#${id}` }))]}
-        onChange={(value) => list.setFilter('current', value)}
-      />
-      <MonthFilter value={list.filters.month} onChange={(value) => list.setFilter('month', value)} />
-      {kind === 'exit' && <SymbolFilter value={list.filters.symbol} onChange={(value) => list.setFilter('symbol', value)} />}
+      <SelectFilter source="current" label={t('current')} allLabel={t('all')} choices={[{ value: TODAY, label: t('today') }, ...(ids.data ?? []).map((id) => ({ value: String(id), label: `#${id}` }))]} />
+      <MonthFilter />
+      {kind === 'exit' && <SymbolFilter />}
       {kind === 'exit' && (
-        <SelectFilter
-          label={t('exitType')}
-          allLabel={t('all')}
-          value={list.filters.exitType === '0' ? '' : list.filters.exitType}
-          options={Object.values(ExitType).map((type) => ({ value: String(type), label: exitTypeLabels[type] }))}
-          onChange={(value) => list.setFilter('exitType', value)}
-        />
+        <SelectFilter source="exitType" label={t('exitType')} allLabel={t('all')} choices={Object.values(ExitType).map((type) => ({ value: String(type), label: exitTypeLabels[type] }))} />
       )}
-      <ResetButton onClick={list.reset} />
+      <ResetFiltersButton />
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import Login from '@mui/icons-material/Login';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { EntryAuditList } from './EntryAuditList';
-import { auditEndpoints } from './auditEndpoints';
 
 export const entryAudits: BackOfficeModule = {
   resource: { name: 'entryAudits', icon: Login },
   screens: { entryAudit: EntryAuditList },
-  endpoints: auditEndpoints('entry'),
 };

@@ -1,10 +1,8 @@
 import Logout from '@mui/icons-material/Logout';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
-import { auditEndpoints } from '../entryAudits/auditEndpoints';
 import { ExitAuditList } from './ExitAuditList';
 
 export const exitAudits: BackOfficeModule = {
   resource: { name: 'exitAudits', icon: Logout },
   screens: { exitAudit: ExitAuditList },
-  endpoints: auditEndpoints('exit'),
 };

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { orderRoutes } from '../../../contract/api/order';
-import type { AppDataProvider } from '../../dataProvider';
-import { HeaderCount } from '../common/ListHeader';
+import { useTranslate } from 'react-admin';
+import { HeaderCount } from '../../components/list/ListHeader';
+import { useAppDataProvider } from '../../dataProvider';
 
 /** TotalDeal, Win and Loss counts of the order list header. */
 export function OrderCounts() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { data } = useQuery({ queryKey: ['orders', 'statistics'], queryFn: () => dataProvider.call(orderRoutes.statistics) });
+  const dataProvider = useAppDataProvider();
+  const { data } = useQuery({ queryKey: ['orders', 'statistics'], queryFn: () => dataProvider.getOrderStatistics() });
   return (
     <>
       <HeaderCount label={translate('resources.orders.counts.totalDeal')} value={data?.totalDeal} />

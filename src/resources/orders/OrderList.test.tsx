@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { orderRoutes, type Order } from '../../../contract/api/order';
 import { AccountType } from '../../../contract/enums';
 import { ui } from '../../../contract/messages';
-import { apiUrl, ok, server } from '../../test/msw';
+import { apiUrl, failed, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
 import { OrderList } from './OrderList';
 
@@ -77,9 +77,51 @@ describe('Order & Alert', () => {
     expect(closed).toBe(1);
   });
 
+  it('shows the close in the row at once, so the same order cannot be closed twice (issue 10)', async () => {
+    // The order search still answers the order as it was (positions are being closed on the exchanges).
+    answer([]);
+    const closes: number[] = [];
+    server.use(
+      http.patch(apiUrl('/api/order/41'), () => {
+        closes.push(41);
+        if (closes.length > 1) return HttpResponse.json(failed('Order 41 is already being closed.'), { status: 409 });
+        return HttpResponse.json(ok(orderRoutes.close, { ...order, closing: true }));
+      }),
+    );
+    const view = renderWithAdmin(<OrderList />, { path: '/admin/orders', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    const toggle = await screen.findByRole('switch', { name: 'Close the position of order 41' });
+    await view.settled();
+    await user.click(toggle);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success' });
+    expect(within(popup).getByText(ui.strategy.positionClosed)).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await view.settled();
+    const after = screen.getByRole('switch', { name: 'Close the position of order 41' });
+    expect(after).not.toBeChecked();
+    expect(after).toBeDisabled();
+    expect(closes).toEqual([41]);
+  });
+
+  it("shows the server's refusal of a close, not a success", async () => {
+    answer([]);
+    server.use(http.patch(apiUrl('/api/order/41'), () => HttpResponse.json(failed('Order 41 is already being closed.'), { status: 409 })));
+    renderWithAdmin(<OrderList />, { path: '/admin/orders', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Close the position of order 41' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const popup = await screen.findByRole('dialog', { name: 'Error' });
+    expect(popup).toHaveTextContent('Order 41 is already being closed.');
+    expect(screen.queryByText(ui.strategy.positionClosed)).not.toBeInTheDocument();
+  });
+
   it('disables the toggle for an employee', async () => {
     answer([]);
-    renderWithAdmin(<OrderList />, { path: '/employee/orders', accountType: AccountType.Employee });
-    expect(await screen.findByRole('switch', { name: 'Close the position of order 41' })).toBeDisabled();
+    const view = renderWithAdmin(<OrderList />, { path: '/employee/orders', accountType: AccountType.Employee });
+    await screen.findByRole('switch', { name: 'Close the position of order 41' });
+    await view.settled();
+    expect(screen.getByRole('switch', { name: 'Close the position of order 41' })).toBeDisabled();
   });
 });

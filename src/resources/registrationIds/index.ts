@@ -2,10 +2,8 @@ import Key from '@mui/icons-material/Key';
 import type { RegistrationIdItem } from '../../../contract/api/registrationId';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { RegistrationIdList } from './RegistrationIdList';
-import { registrationIdEndpoints } from './endpoints';
 
 export const registrationIds: BackOfficeModule = {
   resource: { name: 'registrationIds', icon: Key, recordRepresentation: (record: RegistrationIdItem) => record.code },
   screens: { agentRegistrationIds: RegistrationIdList },
-  endpoints: registrationIdEndpoints,
 };

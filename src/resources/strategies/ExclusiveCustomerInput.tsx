@@ -1,10 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { customerRoutes } from '../../../contract/api/customer';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { customerRoutes } from '../../../contract/api/customer';
 import type { RouteData } from '../../../contract/route';
-import type { AppDataProvider } from '../../dataProvider';
+import { useAppDataProvider } from '../../dataProvider';
 import { useStrategyForm } from './StrategyFormContext';
 
 type Candidate = RouteData<typeof customerRoutes.searchExclusive>['data'][number];
@@ -14,20 +15,11 @@ const nameOf = (candidate: Candidate) => `${candidate.account.firstName} ${candi
 /** The exclusive customer of a strategy: a search among customers of group Exclusive (100 rows). */
 export function ExclusiveCustomerInput() {
   const { values, errors, change, readOnly } = useStrategyForm();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<Candidate[]>([]);
-  useEffect(() => {
-    let live = true;
-    dataProvider.call(customerRoutes.searchExclusive, { body: { text, pageIndex: 0 } }).then(
-      (page) => live && setOptions(page.data),
-      () => live && setOptions([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, text]);
+  const { data } = useQuery({ queryKey: ['customers', 'exclusive', text], queryFn: () => dataProvider.searchExclusiveCustomers(text), enabled: !readOnly });
+  const options: Candidate[] = data?.data ?? [];
   const selected = options.find((option) => option.id === values.exclusiveCustomerId) ?? null;
   const error = errors.exclusiveCustomerId;
   return (

@@ -1,48 +1,42 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { strategyRoutes } from '../../../contract/api/strategy';
+import { useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import type { Result } from '../../components/ResultPopup';
-import { errorMessage, type AppDataProvider } from '../../dataProvider';
+import { useResultPopup } from '../../components/ResultPopupProvider';
+import { errorMessage, useAppDataProvider } from '../../dataProvider';
 
 type Side = 'long' | 'short';
 
 /** Admins' Open Long / Open Short for every subscribed customer; disabled until the strategy is saved. */
-export function StrategyManualTradeBox({ strategyId, onResult }: { strategyId: string | undefined; onResult: (result: Result) => void }) {
+export function StrategyManualTradeBox({ strategyId }: { strategyId: string | undefined }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AppDataProvider>();
+  const t = (key: string) => translate(`resources.strategies.${key}`);
+  const dataProvider = useAppDataProvider();
+  const showResult = useResultPopup();
   const [asking, setAsking] = useState<Side | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const place = async (side: Side) => {
-    if (!strategyId) return;
-    setBusy(true);
-    try {
-      await dataProvider.call(side === 'long' ? strategyRoutes.openLong : strategyRoutes.openShort, { params: { id: strategyId } });
-      onResult({ type: 'success', message: translate(`resources.strategies.notifications.${side}Placed`) });
-    } catch (error) {
-      onResult({ type: 'error', message: errorMessage(error, translate('resources.strategies.notifications.orderFailed')) });
-    } finally {
-      setBusy(false);
-      setAsking(undefined);
-    }
-  };
+  const place = useMutation({
+    mutationFn: ({ id, side }: { id: string; side: Side }) => (side === 'long' ? dataProvider.openLong(id) : dataProvider.openShort(id)),
+    onSuccess: (_, { side }) => showResult({ type: 'success', message: t(`notifications.${side}Placed`) }),
+    onError: (error) => showResult({ type: 'error', message: errorMessage(error, t('notifications.orderFailed')) }),
+    onSettled: () => setAsking(undefined),
+  });
   return (
     <Stack direction="row" spacing={2}>
-      <Button variant="contained" color="success" disabled={!strategyId || busy} onClick={() => setAsking('long')}>
-        {translate('resources.strategies.actions.openLong')}
+      <Button variant="contained" color="success" disabled={!strategyId || place.isPending} onClick={() => setAsking('long')}>
+        {t('actions.openLong')}
       </Button>
-      <Button variant="contained" color="error" disabled={!strategyId || busy} onClick={() => setAsking('short')}>
-        {translate('resources.strategies.actions.openShort')}
+      <Button variant="contained" color="error" disabled={!strategyId || place.isPending} onClick={() => setAsking('short')}>
+        {t('actions.openShort')}
       </Button>
       <ConfirmDialog
         open={asking !== undefined}
-        busy={busy}
-        title={translate(`resources.strategies.actions.${asking === 'short' ? 'openShort' : 'openLong'}`)}
-        content={translate(`resources.strategies.confirm.${asking ?? 'long'}`)}
+        busy={place.isPending}
+        title={t(`actions.${asking === 'short' ? 'openShort' : 'openLong'}`)}
+        content={t(`confirm.${asking ?? 'long'}`)}
         onCancel={() => setAsking(undefined)}
-        onConfirm={() => asking && void place(asking)}
+        onConfirm={() => asking && strategyId && place.mutate({ id: strategyId, side: asking })}
       />
     </Stack>
   );

@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reloadAt } from '../../components/reloadPage';
 import { customerRoutes } from '../../../contract/api/customer';
 import { strategyRoutes, type Strategy } from '../../../contract/api/strategy';
 import { AccountType } from '../../../contract/enums';
 import { ui, validation } from '../../../contract/messages';
 import { apiUrl, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
-import { StrategyPage } from './StrategyPage';
+import { StrategyCreate } from './StrategyCreate';
+import { StrategyEdit } from './StrategyEdit';
 
 const saved: Strategy = {
   id: 'BTC001',
@@ -38,16 +40,19 @@ const saved: Strategy = {
   datetimeUpdated: '2025-03-01T00:00:00.000Z',
 };
 
+vi.mock('../../components/reloadPage', () => ({ reloadAt: vi.fn() }));
+
 function noExclusiveSearch() {
   server.use(http.post(apiUrl(customerRoutes.searchExclusive.path), () => HttpResponse.json(ok(customerRoutes.searchExclusive, { data: [], paging: { totalCount: 0, pageIndex: 0, pageSize: 100 } }))));
 }
 
 describe('Presetting Parameters', () => {
   it('shows every required-field message and the failure popup on an empty save', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByText(ui.strategy.saveBeforeWebhook)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open Long' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Open Long' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Open Short' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const popup = await screen.findByRole('dialog');
@@ -62,7 +67,8 @@ describe('Presetting Parameters', () => {
   });
 
   it('applies the trailing-stop dependencies', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByLabelText('Position Activation ($)')).toBeDisabled();
     await user.click(screen.getByLabelText('Trailing Stop'));
@@ -72,12 +78,14 @@ describe('Presetting Parameters', () => {
     await user.type(screen.getByLabelText('Position Close (%)'), '12');
     await user.click(screen.getByLabelText('Trailing Stop'));
     expect(screen.getByLabelText('Position Activation ($)')).toHaveValue('');
-    expect(screen.getByLabelText('Position Close (%)')).toHaveValue('');
+    // A number box (step 0.01): empty reads as null.
+    expect(screen.getByLabelText('Position Close (%)')).toHaveValue(null);
 
   });
 
   it('applies the take-profit dependencies: Full clears, Partial computes TP3', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByLabelText('TP2 Target Level')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Partial' }));
@@ -94,8 +102,9 @@ describe('Presetting Parameters', () => {
   });
 
   it('offers Exclusive only with Internal', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
     noExclusiveSearch();
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     expect(screen.getByRole('checkbox', { name: 'Exclusive' })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Internal' }));
@@ -107,7 +116,8 @@ describe('Presetting Parameters', () => {
   });
 
   it('shows the trailing stop and group messages of spec 5', async () => {
-    renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     await user.click(screen.getByRole('checkbox', { name: 'Vip' }));
     await user.click(screen.getByLabelText('Trailing Stop'));
@@ -128,8 +138,11 @@ describe('Presetting Parameters', () => {
         body = await request.json();
         return HttpResponse.json(ok(strategyRoutes.create, { id: 'BTC001', webhookUrl: saved.webhookUrl! }));
       }),
+      // The data provider answers react-admin the saved strategy itself.
+      http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))),
     );
-    const view = renderWithAdmin(<StrategyPage />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const view = renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    await screen.findByLabelText('Symbol/Token');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Symbol/Token'), 'BTCUSDT');
     await user.type(screen.getByLabelText('Strategy ID'), 'BTC001');
@@ -157,8 +170,9 @@ describe('Presetting Parameters', () => {
 
   it('is read-only for an employee, with the webhook URL and no trading or delete', async () => {
     server.use(http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))));
-    renderWithAdmin(<StrategyPage />, { path: '/strategy/:strategyId', url: '/strategy/BTC001', accountType: AccountType.Employee });
+    const view = renderWithAdmin(<StrategyEdit />, { path: '/strategy/:id', url: '/strategy/BTC001', accountType: AccountType.Employee });
     expect(await screen.findByTestId('webhook-url')).toHaveValue(saved.webhookUrl);
+    await view.settled();
     expect(screen.getByLabelText('Symbol/Token')).toBeDisabled();
     expect(screen.getByLabelText('Stop Loss')).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Gold' })).toBeDisabled();
@@ -169,12 +183,42 @@ describe('Presetting Parameters', () => {
 
   it('locks all but groups and stop loss for an admin once saved', async () => {
     server.use(http.get(apiUrl('/api/strategy/BTC001'), () => HttpResponse.json(ok(strategyRoutes.get, saved))));
-    renderWithAdmin(<StrategyPage />, { path: '/strategy/:strategyId', url: '/strategy/BTC001', accountType: AccountType.Admin });
+    renderWithAdmin(<StrategyEdit />, { path: '/strategy/:id', url: '/strategy/BTC001', accountType: AccountType.Admin });
     expect(await screen.findByTestId('webhook-url')).toBeInTheDocument();
     expect(screen.getByLabelText('Symbol/Token')).toBeDisabled();
     expect(screen.getByLabelText('Stop Loss')).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Vip' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Open Long' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Open Long' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+
+  it('clearing an unsaved form says so, then goes to the preset path and reloads (spec 4)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Symbol/Token'), 'ETHUSDT');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    const popup = await screen.findByRole('dialog', { name: 'Success' });
+    expect(popup).toHaveTextContent(ui.strategy.cleared);
+    expect(screen.getByLabelText('Symbol/Token')).toHaveValue('');
+    expect(reloadAt).not.toHaveBeenCalled();
+    await user.click(within(popup).getByRole('button', { name: 'Closed' }));
+    expect(reloadAt).toHaveBeenCalledWith('/admin/parameters/preset');
+  });
+
+  it('tells an employee on the preset path that only admins create strategies (issue 10)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/employee/parameters/preset', accountType: AccountType.Employee });
+    expect(await screen.findByText('Only admins create strategies. Open a strategy from the Strategy Setting Record to see its settings.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Symbol/Token')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  it('steps the position close by 0.01, from 0.01 to 10 (spec 9)', async () => {
+    renderWithAdmin(<StrategyCreate />, { path: '/admin/parameters/preset', accountType: AccountType.Admin });
+    const close = await screen.findByLabelText('Position Close (%)');
+    expect(close).toHaveAttribute('type', 'number');
+    expect(close).toHaveAttribute('step', '0.01');
+    expect(close).toHaveAttribute('min', '0.01');
+    expect(close).toHaveAttribute('max', '10');
+    expect(screen.getByLabelText('Position Close ($)')).toHaveAttribute('step', '0.01');
   });
 });

@@ -41,14 +41,17 @@ export function StrategyTakeProfitSection() {
           ))}
         </ToggleButtonGroup>
       </FormControl>
+      {/* One row per level (target, then volume), so no label is cut (issue 10). */}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         <StrategyTextInput field="tp1Target" label={field('tpTarget', 1)} numeric />
-        <StrategyTextInput field="tp2Target" label={field('tpTarget', 2)} numeric disabled={off.tp2Target} />
-        <StrategyTextInput field="tp3Target" label={field('tpTarget', 3)} numeric disabled={off.tp3Target} />
+        <StrategyTextInput field="tp1Volume" label={field('tpVolume', 1)} numeric disabled={off.tp1Volume} onValue={(value) => change({ field: 'tp1Volume', value })} />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <StrategyTextInput field="tp1Volume" label={field('tpVolume', 1)} numeric disabled={off.tp1Volume} onValue={(value) => change({ field: 'tp1Volume', value })} />
+        <StrategyTextInput field="tp2Target" label={field('tpTarget', 2)} numeric disabled={off.tp2Target} />
         <StrategyTextInput field="tp2Volume" label={field('tpVolume', 2)} numeric disabled={off.tp2Volume} onValue={(value) => change({ field: 'tp2Volume', value })} />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <StrategyTextInput field="tp3Target" label={field('tpTarget', 3)} numeric disabled={off.tp3Target} />
         <TextField size="small" fullWidth label={field('tpVolume', 3)} value={String(values.takeProfitMode === TakeProfitMode.Full ? 0 : tp3Volume(values))} disabled />
       </Stack>
       {volumeError !== undefined && <FormHelperText error>{translate(volumeError, { _: volumeError })}</FormHelperText>}

@@ -14,6 +14,8 @@ export function StrategyTextInput(props: {
   disabled?: boolean;
   /** Stays editable once the strategy is saved (groups and stop loss). */
   editableWhenLocked?: boolean;
+  /** A number box with these bounds and step (e.g. the position close: 0.01 to 10, step 0.01). */
+  range?: { min: number; max?: number; step: number };
   onValue?: (value: string) => void;
 }) {
   const { values, errors, change, readOnly, locked } = useStrategyForm();
@@ -31,7 +33,8 @@ export function StrategyTextInput(props: {
       helperText={error === undefined ? undefined : translate(error, { _: error })}
       size="small"
       fullWidth
-      slotProps={{ htmlInput: props.numeric ? { inputMode: 'decimal' } : {} }}
+      type={props.range ? 'number' : 'text'}
+      slotProps={{ htmlInput: props.range ? { ...props.range, inputMode: 'decimal' } : props.numeric ? { inputMode: 'decimal' } : {} }}
       onChange={(event) => {
         const value = props.numeric ? event.target.value.replace(/[^\d.]/g, '') : event.target.value;
         if (props.onValue) props.onValue(value);

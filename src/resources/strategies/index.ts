@@ -1,18 +1,24 @@
 import TuneIcon from '@mui/icons-material/Tune';
 import type { Strategy } from '../../../contract/api/strategy';
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
+import { StrategyCreate } from './StrategyCreate';
+import { StrategyEdit } from './StrategyEdit';
 import { StrategyList } from './StrategyList';
-import { StrategyPage } from './StrategyPage';
-import { strategyEndpoints } from './endpoints';
 
 export const strategies: BackOfficeModule = {
-  resource: { name: 'strategies', icon: TuneIcon, recordRepresentation: (record: Strategy) => `${record.id} ${record.symbol}` },
-  screens: {
-    adminPreset: StrategyPage,
-    employeePreset: StrategyPage,
-    strategyEdit: StrategyPage,
-    adminStrategies: StrategyList,
-    employeeStrategies: StrategyList,
+  resource: {
+    name: 'strategies',
+    icon: TuneIcon,
+    recordRepresentation: (record: Strategy) => `${record.id} ${record.symbol}`,
+    list: StrategyList,
+    create: StrategyCreate,
+    edit: StrategyEdit,
   },
-  endpoints: strategyEndpoints,
+  routes: {
+    adminStrategies: 'list',
+    employeeStrategies: 'list',
+    adminPreset: 'create',
+    employeePreset: 'create',
+    strategyEdit: 'edit',
+  },
 };

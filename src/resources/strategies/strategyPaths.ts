@@ -6,6 +6,11 @@ export function strategyListPath(accountType: AccountType): string {
   return linkTo(accountType === AccountType.Employee ? 'employeeStrategies' : 'adminStrategies');
 }
 
-export function strategyEditPath(id: string): string {
-  return linkTo('strategyEdit', { strategyId: id });
+/** The settings page for a new strategy of the signed-in role. */
+export function strategyPresetPath(accountType: AccountType): string {
+  return linkTo(accountType === AccountType.Employee ? 'employeePreset' : 'adminPreset');
+}
+
+export function strategyEditPath(id: string | number): string {
+  return linkTo('strategyEdit', { id });
 }

@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Result } from '../../components/ResultPopup';
+import { useResultPopup } from '../../components/ResultPopupProvider';
 
-/** A result popup handed over by the page that navigated here (e.g. 'Strategy successfully saved'). */
-export function useLocationResult() {
+/** Shows the result popup handed over by the page that navigated here (e.g. 'Strategy successfully saved'). */
+export function useLocationResult(): void {
   const location = useLocation();
+  const showResult = useResultPopup();
   const handed = (location.state as { result?: Result } | null)?.result;
-  const [result, setResult] = useState<Result | undefined>(handed);
-  return [result, setResult] as const;
+  const shown = useRef<Result | undefined>(undefined);
+  useEffect(() => {
+    if (!handed || shown.current === handed) return;
+    shown.current = handed;
+    showResult(handed);
+  }, [handed, showResult]);
 }
