@@ -14,7 +14,7 @@ import { openEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { strategies, strategyGroups } from '../server/db/schema/index';
 import { createLogger } from '../server/logger';
-import { encryptCredentials } from '../server/modules/customers/credentials';
+import { encryptCredentials } from '../server/lib/credentials';
 import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
 import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
 import { createDispatcher } from '../server/trading/dispatcher';

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts } from './context';
-import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, releaseAllClaims, renewClaims, type JobKind } from './queue';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, releaseAllClaims, renewClaims, type JobKind } from './execution-state/queue';
 import type { TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
 

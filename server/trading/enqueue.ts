@@ -4,9 +4,8 @@ import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
 import { NotificationType } from '../../contract/enums';
-import { executionClientOrderId } from './ids';
-import { EXECUTIONS_CHANNEL } from './queue';
-import { finishOrderIfDone } from './steps/finish';
+import { queueExecutions } from './execution-state/create';
+import { finishOrderIfDone } from './execution-state/order-settlement';
 
 export interface EnqueueInput {
   strategyId: string;
@@ -69,15 +68,7 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
   const customers = await eligibleCustomers(tx, input.strategyId, input.receiveOnce);
   const queued = customers.filter((row) => !row.blocked_by_receive_once);
   const skipped = customers.filter((row) => row.blocked_by_receive_once);
-  if (queued.length > 0) {
-    const ids = queued.map((row) => Number(row.id));
-    const clientIds = ids.map((customerId) => executionClientOrderId(orderId, customerId, 'entry'));
-    await tx.execute(sql`
-      insert into executions (order_id, customer_id, client_order_id, deadline_at)
-      select ${orderId}, u.customer_id, u.client_order_id, now() + make_interval(secs => ${input.deadlineMs / 1000})
-      from unnest(${sql.raw(`'{${ids.join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)`);
-    await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(orderId)})`);
-  }
+  await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
       skipped.map((row) => ({

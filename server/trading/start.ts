@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Deps } from '../deps';
 import { loadTradingConfig, type TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
-import { recordEntryAudit } from '../modules/audits/record';
+import { recordEntryAudit } from '../lib/audits';
 import { baseUrlOf, createExchangeAdapters, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
 import type { ExchangeAdapter, ExchangeId } from './exchanges/types';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AccountStatus, AccountType, AmountType, EntryDirection, Exchange, PositionMode, TakeProfitMode } from '../../contract/enums';
 import { customers, strategies, strategyGroups } from '../../server/db/schema/index';
-import { encryptCredentials } from '../../server/modules/customers/credentials';
+import { encryptCredentials } from '../../server/lib/credentials';
 import { webhookTokenColumns } from '../../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';

@@ -1,10 +1,11 @@
 import { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
+import { markClosed } from '../execution-state/position';
 import type { PlacedOrder } from '../exchanges/types';
 import { executionClientOrderId } from '../ids';
 import type { TradingRuntime } from '../runtime';
 import { isFailure } from './errors';
-import { cancelOpenLegs, finalizeClosed, refreshLegs } from './legs-state';
+import { cancelOpenLegs, refreshLegs } from './legs-state';
 import { pnlOf, settle, type Session } from './session';
 
 const who = (exitType: number | null) =>
@@ -47,7 +48,7 @@ export async function runClose(rt: TradingRuntime, ctx: ExecutionContext, sessio
   } else {
     detail = 'the position was already flat on the exchange';
   }
-  await finalizeClosed(rt, ctx, {
+  await markClosed(rt, ctx, {
     exitType: (ctx.exitType as ExitType | null) ?? null,
     message: `Position closed ${who(ctx.exitType)} at market: ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT`,
   });

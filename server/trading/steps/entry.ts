@@ -1,46 +1,21 @@
-import { sql } from 'drizzle-orm';
-import type { OrderEntryType } from '../../../contract/enums';
-import { recordEntryAudit } from '../../modules/audits/record';
 import type { ExecutionContext } from '../context';
+import { markEndedWithoutPosition, markEntryFilled, markEntryPlaced } from '../execution-state/entry';
 import type { PlacedOrder } from '../exchanges/types';
 import type { TradingRuntime } from '../runtime';
 import { sizeEntry } from '../sizing';
 import { FinalFailure } from './errors';
-import { finishOrderIfDone } from './finish';
 import { stopLossPrice } from './protect';
 import { placeOnce, settle, type Session } from './session';
 
-/**
- * Ends an execution without a position (skipped or failed) and writes its entry audit. `from` 'open'
- * is an entry the exchange acknowledged but did not fill.
- */
-export async function endWithoutPosition(rt: TradingRuntime, ctx: ExecutionContext, state: 'skipped' | 'failed', message: string, from: 'pending' | 'open' = 'pending'): Promise<void> {
-  const ended = await rt.db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
-      update executions set state = ${state}, last_error = ${message}, claimed_by = null, claim_expires_at = null, updated_at = now()
-      where id = ${ctx.id} and claimed_by = ${rt.worker} and state = ${from}`);
-    if ((updated.rowCount ?? 0) === 0) return false;
-    await recordEntryAudit(tx, {
-      orderId: ctx.orderId,
-      customerId: ctx.customerId,
-      strategyId: ctx.strategy.id,
-      entryType: ctx.entryType as OrderEntryType,
-      message,
-    });
-    return true;
-  });
-  if (ended) await finishOrderIfDone(rt.db, ctx.orderId);
-}
-
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
-    await endWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
+    await markEndedWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
     return null;
   }
   const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol));
   const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
   if (!sized.ok) {
-    await endWithoutPosition(rt, ctx, 'skipped', sized.reason);
+    await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
     return null;
   }
   return { quantity: sized.quantity, price };
@@ -59,7 +34,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   let quantity: number | null = null;
   if (!placed) {
     if (ctx.closeRequestedAt) {
-      await endWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
+      await markEndedWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
       return false;
     }
     if (Date.now() > ctx.deadlineAt.getTime()) {
@@ -99,13 +74,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   }
   if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
   // Acknowledged, fill not known yet: open with the quantity asked for; the fill comes before the legs.
-  await rt.db.execute(sql`
-    update executions set state = 'open', quantity = ${quantity ?? placed.filledQty}, entry_price = null,
-      exchange_order_id = ${placed.exchangeOrderId ?? null}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.state = 'open';
-  ctx.quantity = quantity ?? placed.filledQty;
-  ctx.entryPrice = null;
+  await markEntryPlaced(rt, ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId });
   return true;
 }
 
@@ -122,7 +91,7 @@ export async function learnEntryFill(rt: TradingRuntime, ctx: ExecutionContext, 
     return true;
   }
   if (filled.status === 'open' || filled.status === 'unknown') throw new Error('the entry is not filled yet');
-  await endWithoutPosition(rt, ctx, 'failed', `The exchange did not fill the entry (order ${filled.status})`, 'open');
+  await markEndedWithoutPosition(rt, ctx, 'failed', `The exchange did not fill the entry (order ${filled.status})`, 'open');
   return false;
 }
 
@@ -130,12 +99,6 @@ function isFilled(order: PlacedOrder): order is PlacedOrder & { avgPrice: number
   return order.filledQty > 0 && order.avgPrice !== undefined && order.status !== 'open' && order.status !== 'unknown';
 }
 
-async function recordFill(rt: TradingRuntime, ctx: ExecutionContext, filled: PlacedOrder & { avgPrice: number }): Promise<void> {
-  await rt.db.execute(sql`
-    update executions set state = 'open', quantity = ${filled.filledQty}, entry_price = ${filled.avgPrice},
-      exchange_order_id = ${filled.exchangeOrderId ?? null}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.state = 'open';
-  ctx.quantity = filled.filledQty;
-  ctx.entryPrice = filled.avgPrice;
+function recordFill(rt: TradingRuntime, ctx: ExecutionContext, filled: PlacedOrder & { avgPrice: number }): Promise<void> {
+  return markEntryFilled(rt, ctx, { quantity: filled.filledQty, avgPrice: filled.avgPrice, exchangeOrderId: filled.exchangeOrderId });
 }

@@ -1,11 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { ExitType } from '../../../contract/enums';
-import { recordExitAudit } from '../../modules/audits/record';
-import type { DbOrTx } from '../../db/client';
 import type { ExecutionContext } from '../context';
-import type { TradingRuntime } from '../runtime';
 import { isFailure } from './errors';
-import { finishOrderIfDone } from './finish';
 import { pnlOf, type Session } from './session';
 
 export interface LegFill {
@@ -51,28 +45,4 @@ export async function cancelOpenLegs(session: Session, ctx: ExecutionContext, ki
     }
     leg.status = 'canceled';
   }
-}
-
-/** Writes the position's bookkeeping (legs, fills, PnL, stop) without changing its state. */
-export async function saveProgress(rt: Pick<TradingRuntime, 'worker'> & { db: DbOrTx }, ctx: ExecutionContext): Promise<void> {
-  await rt.db.execute(sql`
-    update executions set legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty}, realized_pnl = ${ctx.realizedPnl},
-      stop_loss_price = ${ctx.stopLossPrice}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, last_mark_price = ${ctx.lastMarkPrice}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-}
-
-/** The position is flat: execution closed, trade counted for the customer, exit audited, Order settled. */
-export async function finalizeClosed(rt: TradingRuntime, ctx: ExecutionContext, exit: { exitType: ExitType | null; message: string }): Promise<void> {
-  const closed = await rt.db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
-      update executions set state = 'closed', legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty},
-        realized_pnl = ${ctx.realizedPnl}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, closed_at = now(),
-        claimed_by = null, claim_expires_at = null, updated_at = now()
-      where id = ${ctx.id} and claimed_by = ${rt.worker} and state = 'open'`);
-    if ((updated.rowCount ?? 0) === 0) return false;
-    await tx.execute(sql`update customers set total_transactions = total_transactions + 1 where id = ${ctx.customerId}`);
-    await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: exit.exitType, message: exit.message, isError: false });
-    return true;
-  });
-  if (closed) await finishOrderIfDone(rt.db, ctx.orderId);
 }

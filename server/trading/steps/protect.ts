@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { AmountType, TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
+import { markProtected } from '../execution-state/position';
 import { executionClientOrderId } from '../ids';
 import type { ExecutionLeg } from '../legs';
 import type { TradingRuntime } from '../runtime';
@@ -76,10 +76,5 @@ export async function runProtection(rt: TradingRuntime, ctx: ExecutionContext, s
     legs.push({ kind: 'trailing', clientOrderId, quantity, price: activationPrice, filledQty: 0, avgPrice: null, status: 'open', round: 0 });
   }
 
-  await rt.db.execute(sql`
-    update executions set legs = ${JSON.stringify(legs)}::jsonb, stop_loss_price = ${stopPrice}, protected_at = now(), updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.legs = legs;
-  ctx.stopLossPrice = stopPrice;
-  ctx.protectedAt = new Date();
+  await markProtected(rt, ctx, { legs, stopLossPrice: stopPrice });
 }

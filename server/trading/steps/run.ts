@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { ExitType, OrderEntryType } from '../../../contract/enums';
-import { recordEntryAudit, recordExitAudit } from '../../modules/audits/record';
 import type { ExecutionContext } from '../context';
-import { backoffMs, releaseClaim } from '../queue';
+import { markEndedWithoutPosition } from '../execution-state/entry';
+import { markCloseAbandoned, markProtectionAbandoned } from '../execution-state/position';
+import { backoffMs, forgiveAttempt, releaseClaim } from '../execution-state/queue';
 import type { TradingRuntime } from '../runtime';
 import { runClose } from './close';
-import { runEntry, endWithoutPosition, learnEntryFill } from './entry';
+import { runEntry, learnEntryFill } from './entry';
 import { classify, isFailure } from './errors';
 import { runProtection } from './protect';
 import { openSession } from './session';
@@ -62,7 +61,10 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
   // one-second account window, and do not count the attempt towards giving up.
   const rateLimited = isFailure(error, 'rate_limit');
   const delay = rateLimited ? Math.max(RATE_LIMIT_RETRY_MS, backoffMs(ctx.attempts)) : backoffMs(ctx.attempts);
-  if (rateLimited) await forgiveAttempt(rt, ctx);
+  if (rateLimited) {
+    await forgiveAttempt(rt.db, rt.worker, ctx.id);
+    ctx.attempts = Math.max(ctx.attempts - 1, 0);
+  }
   rt.log.warn({ executionId: ctx.id, phase, retryable: failure.retryable, reason: failure.message }, 'execution step failed');
   if (phase === 'entry') {
     if (failure.retryable && Date.now() + delay < ctx.deadlineAt.getTime()) {
@@ -70,7 +72,7 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
       return;
     }
     const late = failure.retryable ? ` (still failing after ${Math.round(rt.config.entryDeadlineMs / 1000)} s of retries)` : '';
-    await endWithoutPosition(rt, ctx, 'failed', `${failure.message}${late}`);
+    await markEndedWithoutPosition(rt, ctx, 'failed', `${failure.message}${late}`);
     return;
   }
   if (phase === 'sync') {
@@ -82,38 +84,6 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
     await releaseClaim(rt.db, rt.worker, ctx.id, delay, failure.message);
     return;
   }
-  await rt.db.transaction(async (tx) => {
-    if (phase === 'protect') {
-      await tx.execute(sql`
-        update executions set protected_at = now(), last_error = ${failure.message}, claimed_by = null, claim_expires_at = null,
-          next_attempt_at = now() + make_interval(secs => ${rt.config.syncIntervalMs / 1000}), updated_at = now()
-        where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-      await recordEntryAudit(tx, {
-        orderId: ctx.orderId,
-        customerId: ctx.customerId,
-        strategyId: ctx.strategy.id,
-        entryType: ctx.entryType as OrderEntryType,
-        message: `The position is open but its take profit / stop loss could not be placed: ${failure.message}`,
-      });
-    } else {
-      await tx.execute(sql`
-        update executions set close_requested_at = null, last_error = ${failure.message}, claimed_by = null, claim_expires_at = null,
-          next_attempt_at = now() + make_interval(secs => ${rt.config.syncIntervalMs / 1000}), updated_at = now()
-        where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-      await recordExitAudit(tx, {
-        orderId: ctx.orderId,
-        customerId: ctx.customerId,
-        strategyId: ctx.strategy.id,
-        exitType: (ctx.exitType as ExitType | null) ?? null,
-        message: `The position could not be closed: ${failure.message}`,
-        isError: true,
-      });
-    }
-  });
-}
-
-/** The claim of a rate-limited try does not count as an attempt (protection and closes give up after a number of them). */
-async function forgiveAttempt(rt: TradingRuntime, ctx: ExecutionContext): Promise<void> {
-  await rt.db.execute(sql`update executions set attempts = greatest(attempts - 1, 0) where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.attempts = Math.max(ctx.attempts - 1, 0);
+  if (phase === 'protect') await markProtectionAbandoned(rt, ctx, failure.message, rt.config.syncIntervalMs);
+  else await markCloseAbandoned(rt, ctx, failure.message, rt.config.syncIntervalMs);
 }

@@ -1,9 +1,9 @@
 import { ExitType } from '../../../contract/enums';
-import { recordExitAudit } from '../../modules/audits/record';
 import type { ExecutionContext } from '../context';
+import { markClosed, markLegsFilled, saveProgress } from '../execution-state/position';
 import type { TradingRuntime } from '../runtime';
 import { roundDownToStep } from '../sizing';
-import { cancelOpenLegs, finalizeClosed, refreshLegs, saveProgress, type LegFill } from './legs-state';
+import { cancelOpenLegs, refreshLegs, type LegFill } from './legs-state';
 import { placeTakeProfitLegs } from './protect';
 import { pnlOf, type Session } from './session';
 
@@ -71,18 +71,12 @@ export async function runSync(rt: TradingRuntime, ctx: ExecutionContext, session
   if (size <= eps) {
     await cancelOpenLegs(session, ctx);
     const how = outside?.message ?? `${fills.map((fill) => `${legLabel[fill.kind] ?? fill.kind} (${fill.quantity} at ${fill.price})`).join(', ') || 'The exchange'} closed the position`;
-    await finalizeClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: `${how}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+    await markClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: `${how}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
     return;
   }
   // Book the fills and their audits together, so a failure below cannot audit them twice.
-  await rt.db.transaction(async (tx) => {
-    await saveProgress({ ...rt, db: tx }, ctx);
-    const base = { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, isError: false };
-    for (const fill of fills) {
-      await recordExitAudit(tx, { ...base, exitType: null, message: `${legLabel[fill.kind] ?? fill.kind} filled: ${fill.quantity} ${session.symbol} at ${fill.price}` });
-    }
-    if (outside) await recordExitAudit(tx, { ...base, exitType: outside.exitType, message: outside.message });
-  });
+  const audits = fills.map((fill) => ({ exitType: null, message: `${legLabel[fill.kind] ?? fill.kind} filled: ${fill.quantity} ${session.symbol} at ${fill.price}` }));
+  await markLegsFilled(rt, ctx, outside ? [...audits, outside] : audits);
   const tp1Filled = ctx.legs.some((leg) => leg.kind === 'tp1' && leg.filledQty > 0);
   if (ctx.strategy.advanceStopLoss && tp1Filled && !ctx.stopMovedToEntry) {
     await session.adapter.setStopLoss(session.credentials, { symbol: session.symbol, side: session.side, price: ctx.entryPrice!, positionMode: session.mode });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../db/client';
 
 /** NOTIFY channel that wakes every dispatcher when executions are queued or a close is requested. */
 export const EXECUTIONS_CHANNEL = 'executions_ready';
@@ -79,4 +79,9 @@ export async function nextWorkDueInMs(db: DbOrTx): Promise<number | null> {
     from executions e where e.state in ('pending', 'open') and ${workFilter}`);
   const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
+/** The claim of a rate-limited try does not count as an attempt (protection and closes give up after a number of them). */
+export async function forgiveAttempt(db: DbOrTx, worker: string, id: number): Promise<void> {
+  await db.execute(sql`update executions set attempts = greatest(attempts - 1, 0) where id = ${id} and claimed_by = ${worker}`);
 }
