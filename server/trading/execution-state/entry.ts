@@ -3,17 +3,28 @@ import type { OrderEntryType } from '../../../contract/enums';
 import type { Db } from '../../db/client';
 import { recordEntryAudit } from '../../lib/audits';
 import type { ExecutionContext } from '../context';
+import type { ExecutionLeg } from '../legs';
 import { finishOrderIfDone } from './order-settlement';
 import type { StateWriter } from './writer';
+
+/** What the entry put on the exchange: its size, its id, and the protection attached to it. */
+interface EntryRecord {
+  quantity: number;
+  exchangeOrderId: string | undefined;
+  /** The TP/SL the exchange makes from the entry's attached levels. */
+  legs: ExecutionLeg[];
+  stopLossPrice: number | null;
+}
 
 /**
  * Transition "entry placed": the exchange acknowledged the entry but its fill is not known yet. The
  * execution is open with the quantity asked for; the fill is read before the legs are placed.
  */
-export async function markEntryPlaced(w: StateWriter, ctx: ExecutionContext, placed: { quantity: number; exchangeOrderId: string | undefined }): Promise<void> {
+export async function markEntryPlaced(w: StateWriter, ctx: ExecutionContext, placed: EntryRecord): Promise<void> {
   await w.db.execute(sql`
     update executions set state = 'open', quantity = ${placed.quantity}, entry_price = null,
-      exchange_order_id = ${placed.exchangeOrderId ?? null}, updated_at = now()
+      exchange_order_id = ${placed.exchangeOrderId ?? null}, legs = ${JSON.stringify(placed.legs)}::jsonb,
+      stop_loss_price = ${placed.stopLossPrice}, updated_at = now()
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.state = 'open';
   ctx.quantity = placed.quantity;
@@ -21,10 +32,11 @@ export async function markEntryPlaced(w: StateWriter, ctx: ExecutionContext, pla
 }
 
 /** Transition "filled": the entry's fill (what actually filled, at what average price) opens the position. */
-export async function markEntryFilled(w: StateWriter, ctx: ExecutionContext, fill: { quantity: number; avgPrice: number; exchangeOrderId: string | undefined }): Promise<void> {
+export async function markEntryFilled(w: StateWriter, ctx: ExecutionContext, fill: EntryRecord & { avgPrice: number }): Promise<void> {
   await w.db.execute(sql`
     update executions set state = 'open', quantity = ${fill.quantity}, entry_price = ${fill.avgPrice},
-      exchange_order_id = ${fill.exchangeOrderId ?? null}, updated_at = now()
+      exchange_order_id = ${fill.exchangeOrderId ?? null}, legs = ${JSON.stringify(fill.legs)}::jsonb,
+      stop_loss_price = ${fill.stopLossPrice}, updated_at = now()
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.state = 'open';
   ctx.quantity = fill.quantity;

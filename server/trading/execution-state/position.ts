@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ExitType, OrderEntryType } from '../../../contract/enums';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { recordEntryAudit, recordExitAudit } from '../../lib/audits';
 import type { ExecutionContext } from '../context';
 import type { ExecutionLeg } from '../legs';
@@ -54,6 +54,16 @@ export async function markClosed(w: StateWriter & { db: Db }, ctx: ExecutionCont
     return true;
   });
   if (closed) await finishOrderIfDone(w.db, ctx.orderId);
+}
+
+/**
+ * Transition "protection to review": other executions of a position are due for their sync at once
+ * (one has just joined it, or still holds a stop covering all of it), so each brings its own
+ * protection in step: a whole-position stop replaced by one of its own size, stale legs cancelled.
+ */
+export async function requestProtectionReview(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update executions set next_attempt_at = now(), updated_at = now() where id in ${ids} and state = 'open' and claimed_by is null`);
 }
 
 /** Transition "protection given up": the position stays open, staff are told (entry audit), the sync takes over. */

@@ -85,3 +85,13 @@ export async function nextWorkDueInMs(db: DbOrTx): Promise<number | null> {
 export async function forgiveAttempt(db: DbOrTx, worker: string, id: number): Promise<void> {
   await db.execute(sql`update executions set attempts = greatest(attempts - 1, 0) where id = ${id} and claimed_by = ${worker}`);
 }
+
+/** Entries not yet placed (pending), per exchange platform, with their earliest deadline: what the pacer must leave room for. */
+export async function pendingEntries(db: DbOrTx): Promise<Array<{ platformType: number; pending: number; earliestDeadline: Date }>> {
+  const result = await db.execute<{ platform_type: number; pending: number; earliest: string }>(sql`
+    select c.platform_type, count(*)::int as pending, min(e.deadline_at) as earliest
+    from executions e join customers c on c.id = e.customer_id
+    where e.state = 'pending' and e.close_requested_at is null
+    group by c.platform_type`);
+  return result.rows.map((row) => ({ platformType: Number(row.platform_type), pending: Number(row.pending), earliestDeadline: new Date(row.earliest) }));
+}

@@ -6,8 +6,8 @@ import type { TradingRuntime } from '../runtime';
 import { runClose } from './close';
 import { runEntry, learnEntryFill } from './entry';
 import { classify, isFailure } from './errors';
-import { runProtection } from './protect';
-import { openSession } from './session';
+import { runProtection, type ProtectionResult } from './protect';
+import { openSession, type Session } from './session';
 import { runSync } from './sync';
 
 type Phase = 'entry' | 'protect' | 'close' | 'sync';
@@ -15,6 +15,10 @@ type Phase = 'entry' | 'protect' | 'close' | 'sync';
 /** Protection keeps trying well past the entry deadline: an open position must not stay naked. */
 const PROTECT_MAX_ATTEMPTS = 12;
 const CLOSE_MAX_ATTEMPTS = 12;
+/** A follow-up that failed (stop to entry, legs resized) is tried again this soon, until done or the position is gone. */
+const FOLLOW_UP_RETRY_MS = 2_000;
+/** Protection put off for entries that need the whole budget is tried again this soon. */
+const PROTECTION_DEFERRED_MS = 500;
 /** Retry delay after a rate-limit answer: past the exchanges' per-account window (1 s), with spacing. */
 const RATE_LIMIT_RETRY_MS = 1_100;
 
@@ -25,31 +29,57 @@ function phaseOf(ctx: ExecutionContext): Phase {
   return 'sync';
 }
 
+/**
+ * The fill read back and the protection placed, when the pacer gives this execution its turn: right
+ * away, unless entries still waiting need the whole request budget to meet their deadline ('deferred':
+ * the claim goes back to the queue, behind those entries). The entry already carries its stop.
+ */
+async function protectWhenAllowed(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<ProtectionResult | 'deferred' | 'ended'> {
+  const release = await rt.pacer.protection(session.exchange);
+  if (!release) return 'deferred';
+  try {
+    if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) return 'ended';
+    return await runProtection(rt, ctx, session);
+  } finally {
+    release();
+  }
+}
+
 /** Runs one claimed execution as far as it can go; every outcome ends the claim. */
 export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext): Promise<void> {
   let phase = phaseOf(ctx);
   try {
     const session = await openSession(rt, ctx);
     if (phase === 'entry') {
-      // Protection goes back to the queue behind the entries still waiting: every customer's entry
-      // leaves before anyone's TP/SL legs take the shared rate limit.
-      if (await runEntry(rt, ctx, session)) await releaseClaim(rt.db, rt.worker, ctx.id, 0);
-      return;
+      if (!(await runEntry(rt, ctx, session))) return;
+      // Protection does not wait for other customers' entries: it follows this entry's own fill at
+      // once, its requests interleaved with the others' entries by the shared rate limiter.
+      phase = 'protect';
     }
-    // An acknowledged entry's fill is read here, after the fan-out, not on the entry's hot path.
-    if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) return;
+    let delay = rt.config.syncIntervalMs;
     if (phase === 'protect') {
-      await runProtection(rt, ctx, session);
+      const result = await protectWhenAllowed(rt, ctx, session);
+      if (result === 'closed' || result === 'ended') return;
+      if (result === 'deferred') {
+        // Waiting is not failing: the claim does not count towards giving protection up.
+        await forgiveAttempt(rt.db, rt.worker, ctx.id);
+        await releaseClaim(rt.db, rt.worker, ctx.id, PROTECTION_DEFERRED_MS);
+        return;
+      }
+      if (result === 'position-gone') delay = 0;
       phase = phaseOf(ctx);
+    } else if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) {
+      return;
     }
     if (phase === 'close') {
       await runClose(rt, ctx, session);
       return;
     }
-    if (phase === 'sync' && ctx.state === 'open') {
-      await runSync(rt, ctx, session);
+    if (phase === 'sync' && delay > 0) {
+      const { followUpPending } = await runSync(rt, ctx, session);
+      if (followUpPending) delay = FOLLOW_UP_RETRY_MS;
     }
-    await releaseClaim(rt.db, rt.worker, ctx.id, rt.config.syncIntervalMs);
+    await releaseClaim(rt.db, rt.worker, ctx.id, delay);
   } catch (error) {
     await handleFailure(rt, ctx, phase, error);
   }
@@ -71,7 +101,7 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
       await releaseClaim(rt.db, rt.worker, ctx.id, delay, failure.message);
       return;
     }
-    const late = failure.retryable ? ` (still failing after ${Math.round(rt.config.entryDeadlineMs / 1000)} s of retries)` : '';
+    const late = failure.retryable ? ` (still failing after ${Number((ctx.entryWindowMs / 1000).toFixed(1))} s of retries)` : '';
     await markEndedWithoutPosition(rt, ctx, 'failed', `${failure.message}${late}`);
     return;
   }
