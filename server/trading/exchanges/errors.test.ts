@@ -1,4 +1,4 @@
-import { AuthenticationError, BadRequest, DuplicateOrderId, ExchangeError, InsufficientFunds, InvalidOrder, NetworkError, PermissionDenied, RateLimitExceeded, RequestTimeout } from 'ccxt';
+import { AuthenticationError, DuplicateOrderId, ExchangeError, InsufficientFunds, InvalidOrder, NetworkError, PermissionDenied, RateLimitExceeded, RequestTimeout } from 'ccxt';
 import { describe, expect, it } from 'vitest';
 import { toExchangeFailure } from './errors';
 import { ExchangeFailure } from './types';
@@ -19,11 +19,6 @@ describe('toExchangeFailure', () => {
     ['bybit', new RateLimitExceeded(bybit(10006, 'Too many visits!')), 'rate_limit', true, undefined],
     ['bybit', new RateLimitExceeded('bybit GET http://127.0.0.1/v5/position/list 403 Forbidden access too frequent'), 'rate_limit', true, undefined],
     ['bybit', new ExchangeError(bybit(10016, 'System error. Please try again later.')), 'server', true, undefined],
-    ['bybit', new InvalidOrder(bybit(110093, 'expect Falling, but trigger_price[59000] >= current[58000]')), 'trigger_crossed', false, undefined],
-    ['bybit', new BadRequest(bybit(10001, 'StopLoss:5900000 set for Buy position should lower than base_price:5800000??LastPrice')), 'level_passed', false, undefined],
-    ['bybit', new BadRequest(bybit(10001, 'params error: qty')), 'invalid_request', false, undefined],
-    ['bitget', new ExchangeError(bitget('40917', 'The stop loss price of long positions should be less than the current price')), 'level_passed', false, undefined],
-    ['bitget', new ExchangeError(bitget('40915', 'The take profit price of long positions should be greater than the current price')), 'trigger_crossed', false, undefined],
     ['bitget', new AuthenticationError(bitget('40006', 'Invalid ACCESS_KEY')), 'auth', false, undefined],
     ['bitget', new AuthenticationError(bitget('40012', 'apikey/password is incorrect')), 'auth', false, undefined],
     ['bitget', new PermissionDenied(bitget('40018', 'Invalid IP')), 'ip_not_allowed', false, 'Bitget refused our server\'s IP address for this API key (40018 "Invalid IP"): ask the customer to add the platform\'s server IPs to the key, or reconnect through quick connect'],
