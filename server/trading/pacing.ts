@@ -26,14 +26,20 @@ export interface Pacer {
   setPressure(exchange: ExchangeId, pressure: EntryPressure): void;
 }
 
-/** Entries' time at the full rate is counted with this margin, plus two seconds (event-loop and network lag). */
+/** Entries' time at the full rate is counted with this margin. */
 const DEADLINE_MARGIN = 1.25;
-const DEADLINE_SLACK_MS = 2_000;
 
 /** Requests per second this process plans to send to each exchange (the limiter's per-IP plan). */
 export const plannedRate = (exchange: ExchangeId) => DEFAULT_CEILINGS[exchange].perIp.limit / (DEFAULT_CEILINGS[exchange].perIp.windowMs / 1000);
 
-export function createPacer(rate: (exchange: ExchangeId) => number = plannedRate, now: () => number = Date.now): Pacer {
+/**
+ * Time kept free before the entries' deadline: a request the limiter grants holds its slot for a whole
+ * window after its answer, so protection granted just before the entries needed everything still
+ * takes up to a window of their budget (Bybit 5 s); plus a second of lag.
+ */
+export const deadlineSlackMs = (exchange: ExchangeId) => Math.min(DEFAULT_CEILINGS[exchange].perIp.windowMs, 10_000) + 1_000;
+
+export function createPacer(rate: (exchange: ExchangeId) => number = plannedRate, now: () => number = Date.now, slackMs: (exchange: ExchangeId) => number = deadlineSlackMs): Pacer {
   const lanes = new Map<ExchangeId, { entries: Semaphore; protection: Semaphore; pressure: EntryPressure }>();
   const lane = (exchange: ExchangeId) => {
     let found = lanes.get(exchange);
@@ -51,7 +57,7 @@ export function createPacer(rate: (exchange: ExchangeId) => number = plannedRate
   const entriesNeedEverything = (exchange: ExchangeId) => {
     const { pressure } = lane(exchange);
     if (pressure.pending === 0 || pressure.earliestDeadline === null) return false;
-    return now() + ((pressure.pending * DEADLINE_MARGIN) / rate(exchange)) * 1000 + DEADLINE_SLACK_MS >= pressure.earliestDeadline;
+    return now() + ((pressure.pending * DEADLINE_MARGIN) / rate(exchange)) * 1000 + slackMs(exchange) >= pressure.earliestDeadline;
   };
   return {
     async entry(exchange, send) {
