@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { AccountStatus, AccountType, AmountType, CustomerGroup, Exchange } from '../contract/enums';
+import { AccountStatus, AccountType, AmountType, CustomerGroup, Exchange, TakeProfitMode } from '../contract/enums';
 import { buildApp } from '../server/app';
 import { createDeps } from '../server/bootstrap';
 import { loadConfig } from '../server/config';
@@ -14,13 +14,14 @@ import { openEmbeddedPostgres } from '../server/db/embedded';
 import { migrate } from '../server/db/migrate';
 import { strategies, strategyGroups } from '../server/db/schema/index';
 import { createLogger } from '../server/logger';
-import { encryptCredentials } from '../server/modules/customers/credentials';
+import { encryptCredentials } from '../server/lib/credentials';
 import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
 import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
 import { createDispatcher } from '../server/trading/dispatcher';
 import { prepareStrategyAccounts } from '../server/trading/prepare';
 import { createTradingRuntime } from '../server/trading/start';
 import type { Deps } from '../server/deps';
+import { protectionTimes, spreadText, type ProtectionTimes } from './fanout-protection';
 import type { Benchmark } from './run';
 
 const SIZES = (process.env.BENCH_FANOUT_SIZES ?? '100,1000,5000').split(',').filter(Boolean).map(Number);
@@ -34,11 +35,13 @@ async function insertStrategy(deps: Deps, group: number): Promise<{ id: string; 
   strategyCount += 1;
   const id = `BENCH${strategyCount}`;
   const token = randomBytes(24).toString('base64url');
+  // A take-profit ladder (TP1 50%, TP2 30%, TP3 20%) and a 2% stop: every position needs four protective orders.
   await deps.db.insert(strategies).values({
-    id, symbol: 'BTCUSDT', entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, takeProfitMode: 1,
-    tp1TargetLevel: '3', tp1CloseVolume: '100', stopLossType: AmountType.Percent, stopLossAmount: '2', ...webhookTokenColumns(deps.secrets, id, token),
+    id, symbol: 'BTCUSDT', entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, takeProfitMode: TakeProfitMode.Partial,
+    tp1TargetLevel: '1', tp1CloseVolume: '50', tp2TargetLevel: '2', tp2CloseVolume: '30', tp3TargetLevel: '3', tp3CloseVolume: '20',
+    stopLossType: AmountType.Percent, stopLossAmount: '2', ...webhookTokenColumns(deps.secrets, id, token),
   });
-  await deps.db.insert(strategyGroups).values({ strategyId: id, group, investType: AmountType.Quantity, investAmount: '0.001' });
+  await deps.db.insert(strategyGroups).values({ strategyId: id, group, investType: AmountType.Quantity, investAmount: '0.01' });
   return { id, token };
 }
 
@@ -69,7 +72,16 @@ async function insertCustomers(deps: Deps, sandbox: RunningSandbox, n: number): 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, baseUrl: string, n: number, prepare: (strategyId: string) => Promise<unknown>): Promise<void> {
+interface FanOutFigures {
+  n: number;
+  open: number;
+  failed: number;
+  lastEntryMs: number;
+  allProtectedMs: number;
+  protection: ProtectionTimes;
+}
+
+async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, baseUrl: string, n: number, prepare: (strategyId: string) => Promise<unknown>): Promise<FanOutFigures> {
   const uids = await insertCustomers(deps, sandbox, n);
   const strategy = await insertStrategy(deps, CustomerGroup.Gold);
   const tPrep = performance.now();
@@ -84,6 +96,7 @@ async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, bas
   const answer = (await response.json()) as { data: { orderId: number; executions: number } };
   const orderId = answer.data.orderId;
   let openAt = 0;
+  let counts = { open: 0, failed: 0 };
   for (;;) {
     const r = await handle.pool.query<{ open: number; failed: number; pending: number }>(
       `select count(*) filter (where state = 'open')::int as open, count(*) filter (where state in ('failed','skipped'))::int as failed, count(*) filter (where state = 'pending')::int as pending from executions where order_id = $1`,
@@ -92,6 +105,7 @@ async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, bas
     const row = r.rows[0]!;
     if (row.pending === 0) {
       openAt = Date.now();
+      counts = { open: row.open, failed: row.failed };
       console.log(`  N=${n}: ${row.open} entries open, ${row.failed} failed`);
       break;
     }
@@ -123,8 +137,28 @@ async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, bas
     if (r.rows[0]!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.log(`    TP and stop loss on every position after ${seconds(Date.now() - t0)}`);
+  const allProtectedMs = Date.now() - t0;
+  const protection = protectionTimes(sandbox, [...uids.bybit, ...uids.bitget], orderId);
+  console.log(`    TP legs and stop loss on every position after ${seconds(allProtectedMs)}`);
+  console.log(`    each position's fill -> its stop (p50 / p99 / max): ${spreadText(protection.fillToStop)}; -> its last protective order: ${spreadText(protection.fillToLastLeg)}`);
   await new Promise((resolve) => setTimeout(resolve, 5_500));
+  return { n, ...counts, lastEntryMs: lastAck, allProtectedMs, protection };
+}
+
+/** The table of the fan-out runs, then one BENCH_RESULT line per figure. */
+function report(runs: FanOutFigures[]): void {
+  console.log('\n| N | entries open / failed | webhook -> last entry | webhook -> every position protected | fill -> stop (p50 / p99 / max) | fill -> last protective order (p50 / p99 / max) |');
+  console.log('|---|---|---|---|---|---|');
+  for (const run of runs) {
+    console.log(`| ${run.n} | ${run.open} / ${run.failed} | ${seconds(run.lastEntryMs)} | ${seconds(run.allProtectedMs)} | ${spreadText(run.protection.fillToStop)} | ${spreadText(run.protection.fillToLastLeg)} |`);
+  }
+  for (const run of runs) {
+    const base = { benchmark: 'fanout', n: run.n };
+    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'entries', open: run.open, failed: run.failed })}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'webhook_to_last_entry_ms', value: Math.round(run.lastEntryMs) })}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'fill_to_stop_ms', ...run.protection.fillToStop })}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'fill_to_last_protection_ms', ...run.protection.fillToLastLeg })}`);
+  }
 }
 
 async function webhookLatency(deps: Deps, baseUrl: string): Promise<void> {
@@ -192,8 +226,10 @@ async function run(): Promise<void> {
     stopDispatcher = () => dispatcher.stop();
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
     console.log(`sandbox latency ${LATENCY_MS} ms per request; per-IP ceilings Bybit 600/5 s, Bitget 6000/min; one process`);
-    for (const n of SIZES) await fanOut(deps, handle, sandbox, baseUrl, n, (id) => prepareStrategyAccounts(runtime, id));
-    await webhookLatency(deps, baseUrl);
+    const runs: FanOutFigures[] = [];
+    for (const n of SIZES) runs.push(await fanOut(deps, handle, sandbox, baseUrl, n, (id) => prepareStrategyAccounts(runtime, id)));
+    if (process.env.BENCH_FANOUT_WEBHOOK !== 'off') await webhookLatency(deps, baseUrl);
+    report(runs);
   } finally {
     await stopDispatcher?.();
     await app?.close();
@@ -206,6 +242,7 @@ async function run(): Promise<void> {
 
 export const fanoutBenchmark: Benchmark = {
   name: 'fanout',
-  description: 'one alert fanned out to 100 / 1,000 / 5,000 customers on the sandbox (50 ms latency, real per-IP ceilings); webhook p50/p99 at 200 alerts/s',
+  description:
+    'one alert fanned out to 100 / 1,000 / 5,000 customers on the sandbox (50 ms latency, real per-IP ceilings): entries, and each position\'s fill -> stop and fill -> last protective order; webhook p50/p99 at 200 alerts/s',
   run,
 };

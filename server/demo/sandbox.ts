@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { ENABLED_EXCHANGES, exchangeSlugs, type Exchange } from '../../contract/enums';
 import type { Deps } from '../deps';
 import { accounts, customers } from '../db/schema/index';
-import { decryptCredentials } from '../modules/customers/credentials';
+import { decryptCredentials } from '../lib/credentials';
 import { sharedSandboxControl, type Credentials } from '../sandbox/index';
 
 /**

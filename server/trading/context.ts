@@ -12,6 +12,8 @@ export interface ExecutionContext {
   state: 'pending' | 'open';
   attempts: number;
   deadlineAt: Date;
+  /** How long after the alert the entry may still be placed (deadline minus the Order's creation). */
+  entryWindowMs: number;
   closeRequestedAt: Date | null;
   exitType: number | null;
   protectedAt: Date | null;
@@ -31,6 +33,8 @@ export interface ExecutionContext {
   /** Price the alert carried, if any. */
   referencePrice: number | null;
   lastMarkPrice: number | null;
+  /** Another live execution of this customer holds (or is entering) the same exchange position. */
+  sharedSlot: boolean;
   strategy: StrategyTerms;
 }
 
@@ -70,6 +74,7 @@ function toContext(row: Row): ExecutionContext {
     state: row.state as 'pending' | 'open',
     attempts: Number(row.attempts),
     deadlineAt: new Date(row.deadline_at as string),
+    entryWindowMs: Math.round(Number(row.entry_window_s) * 1000),
     closeRequestedAt: row.close_requested_at ? new Date(row.close_requested_at as string) : null,
     exitType: num(row.exit_type),
     protectedAt: row.protected_at ? new Date(row.protected_at as string) : null,
@@ -92,6 +97,7 @@ function toContext(row: Row): ExecutionContext {
     investAmount: num(row.invest_amount),
     referencePrice: num(row.reference_price),
     lastMarkPrice: num(row.last_mark_price),
+    sharedSlot: Boolean(row.shared_slot),
     strategy: {
       id: String(row.strategy_id),
       symbol: String(row.symbol),
@@ -121,13 +127,17 @@ export async function loadContexts(db: DbOrTx, worker: string, ids: number[]): P
   if (ids.length === 0) return [];
   const result = await db.execute<Row>(sql`
     select e.id, e.order_id, e.customer_id, e.client_order_id, e.state, e.attempts, e.deadline_at, e.close_requested_at,
+      extract(epoch from e.deadline_at - o.datetime_inserted) as entry_window_s,
       e.exit_type, e.protected_at, e.quantity, e.entry_price, e.closed_qty, e.realized_pnl, e.legs, e.stop_loss_price,
       e.stop_moved_to_entry, e.last_mark_price, o.reference_price, o.side, o.entry_type, o.strategy_id,
       c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc,
       coalesce(g.invest_type, gi.invest_type) as invest_type, coalesce(g.invest_amount, gi.invest_amount) as invest_amount,
       s.symbol, s.leverage, s.position_mode, s.take_profit_type, s.take_profit_mode, s.tp1_target_level, s.tp1_close_volume,
       s.tp2_target_level, s.tp2_close_volume, s.tp3_target_level, s.stop_loss_type, s.stop_loss_amount,
-      s.advance_stop_loss, s.trailing_stop, s.activation_type, s.activation_amount, s.close_type, s.close_amount
+      s.advance_stop_loss, s.trailing_stop, s.activation_type, s.activation_amount, s.close_type, s.close_amount,
+      exists (select 1 from executions e2 join orders o2 on o2.id = e2.order_id join strategies s2 on s2.id = o2.strategy_id
+              where e2.customer_id = e.customer_id and e2.id <> e.id and e2.state in ('pending', 'open')
+                and s2.symbol = s.symbol and o2.side = o.side) as shared_slot
     from executions e
     join orders o on o.id = e.order_id
     join strategies s on s.id = o.strategy_id

@@ -2,8 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts } from './context';
-import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, releaseAllClaims, renewClaims, type JobKind } from './queue';
-import type { TradingRuntime } from './runtime';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, renewClaims, type JobKind } from './execution-state/queue';
+import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
 
 export interface Dispatcher {
@@ -21,6 +21,8 @@ export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
+/** How often the entries waiting in the queue (every process's) are counted for the pacer while there are any. */
+const PRESSURE_REFRESH_MS = 250;
 /** Sync jobs never take more than this share of the slots, so entries always find room. */
 const SYNC_SHARE = 0.1;
 const CLAIM_BATCH = 200;
@@ -39,6 +41,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
   let pumping = false;
   let again = false;
   let dueTimer: NodeJS.Timeout | undefined;
+  let pressureTimer: NodeJS.Timeout | undefined;
+  let pressureReadAt = -Infinity;
 
   /** Wakes this process when the next retry falls due, instead of waiting for the safety poll. */
   async function scheduleNextDue(): Promise<void> {
@@ -46,6 +50,22 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     if (ms === null || stopped) return;
     if (dueTimer) clearTimeout(dueTimer);
     dueTimer = setTimeout(pump, Math.min(ms + 5, rt.config.safetyPollMs));
+  }
+
+  /**
+   * Tells the pacer how many entries are still to be placed per exchange, and by when: at most every
+   * PRESSURE_REFRESH_MS (drains come back to back during a fan-out), and on a timer while any wait.
+   */
+  async function refreshPressure(): Promise<void> {
+    if (performance.now() - pressureReadAt < PRESSURE_REFRESH_MS) return;
+    pressureReadAt = performance.now();
+    const rows = await pendingEntries(rt.db);
+    for (const exchange of ['bybit', 'bitget'] as const) {
+      const row = rows.find((r) => exchangeIdOf(r.platformType) === exchange);
+      rt.pacer.setPressure(exchange, { pending: row?.pending ?? 0, earliestDeadline: row ? row.earliestDeadline.getTime() : null });
+    }
+    if (pressureTimer) clearTimeout(pressureTimer);
+    pressureTimer = rows.length > 0 && !stopped ? setTimeout(() => void refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed')), PRESSURE_REFRESH_MS) : undefined;
   }
 
   async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
@@ -68,6 +88,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
   }
 
   async function drain(): Promise<void> {
+    await refreshPressure();
     for (;;) {
       const free = rt.config.concurrency - running.size;
       if (stopped || free <= 0) return;
@@ -121,6 +142,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
       for (const timer of timers) clearInterval(timer);
       timers = [];
       if (dueTimer) clearTimeout(dueTimer);
+      if (pressureTimer) clearTimeout(pressureTimer);
       if (listener) {
         await listener.query(`unlisten ${EXECUTIONS_CHANNEL}`).catch(() => undefined);
         listener.release();

@@ -5,10 +5,10 @@ import type { DbOrTx } from '../db/client';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import { logStaffAction } from '../lib/staff-log';
-import { requestClose } from './close-request';
+import { requestClose } from './execution-state/close-request';
 import { loadTradingConfig } from './config';
 import { enqueueOrder, type EnqueueResult } from './enqueue';
-import { finishOrderIfDone } from './steps/finish';
+import { finishOrderIfDone } from './execution-state/order-settlement';
 
 /**
  * The two staff trading actions. Both only write to PostgreSQL in one transaction and wake the

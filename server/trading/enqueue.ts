@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { AccountStatus, CustomerGroup, EntryDirection, OrderEntryType, customerGroupLabels } from '../../contract/enums';
+import { AccountStatus, CustomerGroup, EntryDirection, NotificationType, OrderEntryType, customerGroupLabels } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
-import { NotificationType } from '../../contract/enums';
-import { executionClientOrderId } from './ids';
-import { EXECUTIONS_CHANNEL } from './queue';
-import { finishOrderIfDone } from './steps/finish';
+import { queueExecutions } from './execution-state/create';
+import { finishOrderIfDone } from './execution-state/order-settlement';
+import { conflictMessage, conflictingExecution, lockSymbol, type EntryTerms, type SharingConflict } from './position-sharing';
 
 export interface EnqueueInput {
   strategyId: string;
@@ -30,23 +29,27 @@ interface EligibleRow extends Record<string, unknown> {
   id: number;
   group: number;
   blocked_by_receive_once: boolean;
+  conflict_strategy: string | null;
+  conflict_reason: SharingConflict | null;
 }
 
 /**
  * ARCHITECTURE 6 "eligible": account Active, exchange connected with credentials, group among the
  * strategy's groups; Exclusive only for the strategy's exclusive customer while Internal is chosen.
  * `blocked_by_receive_once`: the group has Receive Webhook Once on and the customer already holds a
- * position (or a pending entry) of this strategy.
+ * position (or a pending entry) of this strategy. `conflict_*`: a live execution the entry could not
+ * share the exchange position with (`position-sharing.ts`).
  */
-async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: boolean): Promise<EligibleRow[]> {
+async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: boolean, terms: EntryTerms): Promise<EligibleRow[]> {
   const result = await tx.execute<EligibleRow>(sql`
     with sg as (select "group" from strategy_groups where strategy_id = ${strategyId})
-    select c.id, c."group",
+    select c.id, c."group", conflict.strategy_id as conflict_strategy, conflict.reason as conflict_reason,
       (${receiveOnce} and exists (select 1 from webhook_group_settings w where w."group" = c."group" and w.is_active)
         and exists (select 1 from executions e join orders o on o.id = e.order_id
                     where o.strategy_id = ${strategyId} and e.customer_id = c.id and e.state in ('pending', 'open'))) as blocked_by_receive_once
     from customers c
     join accounts a on a.id = c.account_id
+    ${conflictingExecution(terms)}
     where a.status = ${AccountStatus.Active} and a.deleted_at is null
       and c.platform_type in (1, 2) and c.api_key_enc is not null and c.api_secret_enc is not null
       and (
@@ -60,35 +63,35 @@ async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: bo
   return result.rows;
 }
 
+async function entryTermsOf(tx: DbOrTx, input: EnqueueInput): Promise<EntryTerms> {
+  const found = await tx.execute<{ symbol: string; position_mode: number; trailing_stop: boolean }>(sql`select symbol, position_mode, trailing_stop from strategies where id = ${input.strategyId}`);
+  const row = found.rows[0]!;
+  return { symbol: row.symbol, positionMode: Number(row.position_mode), trailingStop: Boolean(row.trailing_stop), side: input.side };
+}
+
 /** One Order and one queued execution per eligible customer, inside the caller's transaction. */
 export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<EnqueueResult> {
   const inserted = await tx.execute<{ id: number }>(sql`
     insert into orders (strategy_id, signal_id, side, status, entry_type, reference_price)
     values (${input.strategyId}, ${input.signalId}, ${input.side}, 1, ${input.entryType}, ${input.referencePrice}) returning id`);
   const orderId = Number(inserted.rows[0]!.id);
-  const customers = await eligibleCustomers(tx, input.strategyId, input.receiveOnce);
-  const queued = customers.filter((row) => !row.blocked_by_receive_once);
-  const skipped = customers.filter((row) => row.blocked_by_receive_once);
-  if (queued.length > 0) {
-    const ids = queued.map((row) => Number(row.id));
-    const clientIds = ids.map((customerId) => executionClientOrderId(orderId, customerId, 'entry'));
-    await tx.execute(sql`
-      insert into executions (order_id, customer_id, client_order_id, deadline_at)
-      select ${orderId}, u.customer_id, u.client_order_id, now() + make_interval(secs => ${input.deadlineMs / 1000})
-      from unnest(${sql.raw(`'{${ids.join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)`);
-    await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(orderId)})`);
-  }
+  const terms = await entryTermsOf(tx, input);
+  await lockSymbol(tx, terms.symbol);
+  const customers = await eligibleCustomers(tx, input.strategyId, input.receiveOnce, terms);
+  const skipReason = (row: EligibleRow): string | null => {
+    if (row.blocked_by_receive_once) {
+      return `Receive Webhook Once is on for group ${customerGroupLabels[row.group as CustomerGroup] ?? row.group}: the customer already holds a position of strategy ${input.strategyId}, so this entry was skipped`;
+    }
+    return row.conflict_strategy && row.conflict_reason ? conflictMessage(terms, row.conflict_strategy, row.conflict_reason) : null;
+  };
+  const queued = customers.filter((row) => skipReason(row) === null);
+  const skipped = customers.filter((row) => skipReason(row) !== null);
+  await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
-      skipped.map((row) => ({
-        orderId,
-        customerId: Number(row.id),
-        strategyId: input.strategyId,
-        entryType: input.entryType,
-        message: `Receive Webhook Once is on for group ${customerGroupLabels[row.group as CustomerGroup] ?? row.group}: the customer already holds a position of strategy ${input.strategyId}, so this entry was skipped`,
-      })),
+      skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)! })),
     );
-    await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped by Receive Webhook Once` });
+    await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
   if (queued.length === 0) await finishOrderIfDone(tx, orderId);
   return { orderId, executions: queued.length, skipped: skipped.length };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AccountStatus } from '../../contract/enums';
-import { decryptCredentials } from '../modules/customers/credentials';
+import { decryptCredentials } from '../lib/credentials';
 import type { TradingRuntime } from './runtime';
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
 import type { TradingConfig } from './config';
 import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
+import type { Pacer } from './pacing';
 import type { PriceSource } from './prices';
 import type { SettingsCache } from './settings-cache';
 
@@ -18,6 +19,8 @@ export interface TradingRuntime {
   adapters: AdapterLookup;
   prices: PriceSource;
   settings: SettingsCache;
+  /** Shares each exchange's request budget between entries and protection. */
+  pacer: Pacer;
   /** Identifies this process's claims (host:pid:random). */
   worker: string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AmountType } from '../../contract/enums';
 import type { MarketInfo } from './exchanges/types';
-import { backoffMs } from './queue';
+import { backoffMs } from './execution-state/queue';
 import { priceAway, roundDownToStep, sizeEntry, splitTakeProfit } from './sizing';
 
 const btc: MarketInfo = { symbol: 'BTCUSDT', ccxtSymbol: 'BTC/USDT:USDT', minQty: 0.001, qtyStep: 0.001, tickSize: 0.1, minNotional: 5, maxLeverage: 100 };

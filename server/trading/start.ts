@@ -2,12 +2,13 @@ import type pg from 'pg';
 import type { Deps } from '../deps';
 import { loadTradingConfig, type TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
-import { recordEntryAudit } from '../modules/audits/record';
+import { recordEntryAudit } from '../lib/audits';
 import { baseUrlOf, createExchangeAdapters, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
 import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
+import { createPacer } from './pacing';
 import { createSettingsCache } from './settings-cache';
 
 export interface TradingOptions {
@@ -47,6 +48,7 @@ export function createTradingRuntime(deps: Pick<Deps, 'db' | 'secrets' | 'log' |
     },
     prices: options.prices ?? createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl })),
     settings: createSettingsCache(deps.db),
+    pacer: createPacer(),
     worker: options.worker ?? newWorkerId(),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AccountType, CustomerGroup, Exchange, Gender } from '../../contract/enums';
 import { validation } from '../../contract/messages';
 import { countries, customers, staffActions } from '../../server/db/schema/index';
-import { decryptCredentials } from '../../server/modules/customers/credentials';
+import { decryptCredentials } from '../../server/lib/credentials';
 import { createPerson, personWithToken, uniqueEmail, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { addCustomer, API_KEY, PASSPHRASE, SECRET, type AddedCustomer } from './customers-fixtures';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AccountType, ApplicationSource, Exchange } from '../../contract/enums';
 import { customerHealth, customers, pendingRegistrations } from '../../server/db/schema/index';
-import { decryptCredentials } from '../../server/modules/customers/credentials';
+import { decryptCredentials } from '../../server/lib/credentials';
 import { createRegistrationId } from '../../server/modules/registration-ids/service';
 import { OAUTH_STARTING_BALANCE, startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';

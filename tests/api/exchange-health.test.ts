@@ -4,7 +4,7 @@ import { AccountType, Exchange } from '../../contract/enums';
 import { customers } from '../../server/db/schema/index';
 import { NOTIFICATION_CHANNEL } from '../../server/lib/notify';
 import { runWalletSync, WALLET_SYNC_LOCK } from '../../server/modules/account-health/job';
-import { encryptCredentials } from '../../server/modules/customers/credentials';
+import { encryptCredentials } from '../../server/lib/credentials';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { guardedFetch } from '../helpers/fetch-guard';

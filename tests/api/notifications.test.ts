@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_READY, SOCKET_POLICY_VIOLATION, socketMessages } from '../../contract/api/audit';
 import { AccountType, ExitType, NotificationType, OrderEntryType } from '../../contract/enums';
 import { publishNotification } from '../../server/lib/notify';
-import { recordEntryAudit, recordExitAudit } from '../../server/modules/audits/record';
+import { recordEntryAudit, recordExitAudit } from '../../server/lib/audits';
 import { personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 

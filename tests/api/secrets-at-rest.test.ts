@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType } from '../../contract/enums';
 import { customers } from '../../server/db/schema/index';
-import { decryptCredentials, encryptCredentials } from '../../server/modules/customers/credentials';
+import { decryptCredentials, encryptCredentials } from '../../server/lib/credentials';
 import { createPerson } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 

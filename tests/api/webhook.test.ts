@@ -100,7 +100,8 @@ describe('POST /api/webhook/:token', () => {
   });
 
   it('maps TradingView buy/sell to open or close by the strategy direction and marks open executions for closing', async () => {
-    const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups, entryDirection: EntryDirection.Short });
+    // Another symbol: these customers still hold long BTCUSDT entries of the tests above, which a short would net against.
+    const strategy = await insertStrategy(ctx, { symbol: 'ETHUSDT', tp: [{ target: 1, volume: 100 }], groups, entryDirection: EntryDirection.Short });
     const open = await post(ctx, strategy.url, '{"action":"sell","alert_id":"s1"}');
     expect(open.body.data).toMatchObject({ action: 'open', executions: 2 });
     const close = await post(ctx, strategy.url, '{"action":"buy","alert_id":"s2"}');

@@ -7,7 +7,7 @@ import { AmountType, CustomerGroup } from '../../contract/enums';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, startEngine, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { entryStopQty, executionsOf, insertStrategy, startEngine, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -83,9 +83,15 @@ describe('a worker killed mid fan-out leaves nothing stuck and nothing doubled',
       const row = rows.find((r) => r.customer_id === customer.customerId)!;
       const state = sandbox.control.account(customer.sandbox!.uid);
       const entries = state.orders.filter((o) => o.clientOrderId === row.client_order_id);
-      const takeProfits = state.orders.filter((o) => o.clientOrderId.endsWith('-tp1'));
+      // One take-profit and one stop, sized to the position: on Bybit both may be the ones the entry carried (tpslMode Partial).
+      const open = state.orders.filter((o) => ['new', 'untriggered'].includes(o.status));
+      const takeProfits = open.filter((o) => /-tp1(r\d+)?$/.test(o.clientOrderId) || (o.clientOrderId === '' && o.labels.tpsl === 'tp'));
+      const stops = stopsOf(state);
       const size = state.positions.filter((p) => p.size > 0).reduce((sum, p) => sum + p.size, 0);
-      expect([customer.exchange, entries.length, takeProfits.length, size]).toEqual([customer.exchange, 1, 1, 0.01]);
+      expect([customer.exchange, entries.length, takeProfits.map((o) => o.qty), stops.length, size]).toEqual([customer.exchange, 1, [0.01], 1, 0.01]);
+      // The one stop is this execution's: the entry's own (sized on Bybit, the position's preset on Bitget), or its
+      // replacement of its own size when the fill (against the book) moved the level.
+      expect([entryStopQty(customer.exchange, 0.01), 0.01]).toContain(stops[0]!.qty);
     }
     const workers = await ctx.deps.db.execute<{ n: number }>(sql`select count(distinct split_part(claimed_by, ':', 2))::int as n from executions where claimed_by is not null`);
     expect(workers.rows[0]!.n).toBe(0);

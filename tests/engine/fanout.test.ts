@@ -4,7 +4,7 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, startEngine, stopLossOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { entryStopQty, executionsOf, insertStrategy, startEngine, stopLossOf, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 describe('one alert fans out to every eligible customer', () => {
   let ctx: TestContext;
@@ -76,17 +76,25 @@ describe('one alert fans out to every eligible customer', () => {
       const entry = state.orders.find((o) => o.clientOrderId === row.client_order_id)!;
       // The stop travels with the entry order itself: no window without protection during the fan-out.
       expect(entry).toMatchObject({ status: expect.stringMatching(/filled/i), qty, stopLoss: 59400 });
-      const legs = row.legs.map((leg) => [leg.kind, leg.quantity, leg.price]);
+      const order = ['sl', 'tp1', 'tp2', 'tp3', 'trailing'];
+      const legs = row.legs
+        .filter((leg) => leg.status === 'open')
+        .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind))
+        .map((leg) => [leg.kind, leg.quantity, leg.price]);
+      // The stop the entry carried stays: on Bybit sized to the fill (tpslMode Partial); on Bitget the position's
+      // preset, this execution's own while it is alone on the position.
+      const stopQty = entryStopQty(customer.exchange, qty);
       expect(legs).toEqual(
         qty === 0.016
-          ? [['tp1', 0.008, 60600], ['tp2', 0.004, 61200], ['tp3', 0.004, 61800], ['trailing', 0.016, 60900]]
-          : [['tp1', 0.002, 60600], ['tp2', 0.001, 61200], ['tp3', 0.002, 61800], ['trailing', 0.005, 60900]],
+          ? [['sl', stopQty, 59400], ['tp1', 0.008, 60600], ['tp2', 0.004, 61200], ['tp3', 0.004, 61800], ['trailing', 0.016, 60900]]
+          : [['sl', stopQty, 59400], ['tp1', 0.002, 60600], ['tp2', 0.001, 61200], ['tp3', 0.002, 61800], ['trailing', 0.005, 60900]],
       );
-      for (const leg of row.legs.filter((l) => l.kind !== 'trailing')) {
+      expect(stopsOf(state).map((stop) => stop.qty)).toEqual([stopQty]);
+      for (const leg of row.legs.filter((l) => l.kind !== 'trailing' && l.kind !== 'sl' && l.status === 'open')) {
         const onExchange = state.orders.find((o) => o.clientOrderId === leg.clientOrderId);
         expect(onExchange, `${customer.exchange} ${leg.kind}`).toMatchObject({ qty: leg.quantity, triggerPrice: leg.price, reduceOnly: true });
       }
-      expect(position.trailing ?? state.orders.find((o) => o.clientOrderId === row.legs[3]!.clientOrderId)).toBeTruthy();
+      expect(position.trailing ?? state.orders.find((o) => o.clientOrderId === row.legs.find((l) => l.kind === 'trailing')!.clientOrderId)).toBeTruthy();
     }
     for (const customer of ineligible) {
       if (!customer.sandbox) continue;

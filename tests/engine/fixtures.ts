@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { AccountStatus, AccountType, AmountType, EntryDirection, Exchange, PositionMode, TakeProfitMode } from '../../contract/enums';
 import { customers, strategies, strategyGroups } from '../../server/db/schema/index';
-import { encryptCredentials } from '../../server/modules/customers/credentials';
+import { encryptCredentials } from '../../server/lib/credentials';
 import { webhookTokenColumns } from '../../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
@@ -136,12 +136,38 @@ export async function executionsOf(ctx: TestContext, orderId?: number): Promise<
   return result.rows;
 }
 
-/** The position's stop loss: Bybit keeps it on the position, Bitget as an open pos_loss plan. */
-export function stopLossOf(state: AccountState, symbol = 'BTCUSDT'): number | undefined {
+const openStatuses = ['new', 'untriggered', 'partially_filled'];
+
+/**
+ * The open stop-loss orders on a symbol: each execution's own sized stop (Bybit conditional or the
+ * entry's Partial stop, Bitget loss_plan) and any whole-position stop (Bybit position TP/SL, Bitget pos_loss).
+ */
+export function stopsOf(state: AccountState, symbol = 'BTCUSDT'): Array<{ clientOrderId: string; price: number; qty: number }> {
   const position = state.positions.find((p) => p.symbol === symbol && p.size > 0);
-  if (position && position.stopLoss > 0) return position.stopLoss;
-  const plan = state.orders.find((o) => o.symbol === symbol && o.labels.tpsl === 'sl' && o.status === 'untriggered');
-  return plan?.triggerPrice;
+  const whole = position && position.stopLoss > 0 ? [{ clientOrderId: '', price: position.stopLoss, qty: 0 }] : [];
+  const orders = state.orders
+    .filter((o) => o.symbol === symbol && o.kind !== 'trailing' && openStatuses.includes(o.status) && (o.labels.tpsl === 'sl' || /-sl(r\d+)?$/.test(o.clientOrderId)))
+    .map((o) => ({ clientOrderId: o.clientOrderId, price: o.triggerPrice, qty: o.qty }));
+  return [...whole, ...orders];
+}
+
+/**
+ * The size of the stop an execution alone on its position keeps from its entry: Bybit sizes the entry's
+ * stop to the fill (tpslMode Partial); Bitget's entry preset covers the whole position (0), which is
+ * this execution's own until another one joins the position.
+ */
+export const entryStopQty = (exchange: 'bybit' | 'bitget', qty: number) => (exchange === 'bybit' ? qty : 0);
+
+/**
+ * Where a long's stop lands when it is moved to the entry price: there on Bybit; on Bitget, whose error
+ * list refuses a long's stop at its average open price (40833, the sandbox's stricter reading), one tick below.
+ */
+export const stopAtEntry = (exchange: 'bybit' | 'bitget', entry: number, tick: number) => (exchange === 'bybit' ? entry : Number((entry - tick).toFixed(8)));
+
+/** The trigger of the one stop protecting the symbol's position (undefined when there is none, or several at different levels). */
+export function stopLossOf(state: AccountState, symbol = 'BTCUSDT'): number | undefined {
+  const prices = new Set(stopsOf(state, symbol).map((stop) => stop.price));
+  return prices.size === 1 ? [...prices][0] : undefined;
 }
 
 /** Makes every open position due for a position sync now, and wakes the dispatcher. */

@@ -6,7 +6,7 @@ import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandb
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { closeOrder } from '../../server/trading/engine';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopLossOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopAtEntry, stopLossOf, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const qtyGroup = (amount: number) => [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount }];
 
@@ -100,22 +100,27 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
       return rows.every((row) => row.stop_moved_to_entry) ? rows : undefined;
     });
     expect(moved.map((row) => [Number(row.realized_pnl), row.legs.find((l) => l.kind === 'tp1')!.status])).toEqual([[15, 'filled'], [15, 'filled']]);
-    for (const customer of customers) expect(stopLossOf(sandbox.control.account(customer.sandbox!.uid), 'ETHUSDT')).toBe(3000);
+    for (const customer of customers) expect(stopLossOf(sandbox.control.account(customer.sandbox!.uid), 'ETHUSDT')).toBe(stopAtEntry(customer.exchange, 3000, 0.01));
 
     // The customer closes 0.2 ETH by hand: the remaining TP2/TP3 (0.3 + 0.2) must shrink to the 0.3 left.
     const bybit = bybitClient(sandbox.url, customers[0]!.sandbox!);
     await bybit.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.2, undefined, { reduceOnly: true });
     const bitget = bitgetClient(sandbox.url, customers[1]!.sandbox!);
-    await bitget.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.2, undefined, { reduceOnly: true, marginMode: 'isolated' });
+    await bitget.createOrder('ETH/USDT:USDT', 'market', 'sell', 0.2, undefined, { reduceOnly: true, marginMode: 'cross' });
     for (const customer of customers) expect(positionOf(customer, 'ETHUSDT')?.size).toBe(0.3);
     await syncNow(ctx, dispatcher);
     const resized = await waitFor('legs resized', async () => {
       const rows = await executionsOf(ctx, orderId);
-      return rows.every((row) => row.legs.some((l) => l.clientOrderId.endsWith('r1'))) ? rows : undefined;
+      // Resized, and the legs they replaced cancelled (a cancel refused for the account's read ceiling is retried).
+      const done = (row: (typeof rows)[number]) =>
+        row.legs.some((l) => l.kind === 'tp2' && l.status === 'open' && l.clientOrderId.endsWith('r1')) && row.legs.filter((l) => l.status === 'open' && l.kind !== 'trailing').length === 3;
+      return rows.every(done) ? rows : undefined;
     });
     for (const [index, customer] of customers.entries()) {
       const open = resized[index]!.legs.filter((l) => l.status === 'open' && l.kind !== 'trailing').map((l) => [l.kind, l.quantity, l.price]);
-      expect(open).toEqual([['tp2', 0.18, 3060], ['tp3', 0.12, 3090]]);
+      // The stop follows what is left too: 0.3 at the entry price.
+      expect(open).toEqual([['sl', 0.3, stopAtEntry(customer.exchange, 3000, 0.01)], ['tp2', 0.18, 3060], ['tp3', 0.12, 3090]]);
+      expect(stopsOf(sandbox.control.account(customer.sandbox!.uid), 'ETHUSDT').map((stop) => [stop.qty, stop.price])).toEqual([[0.3, stopAtEntry(customer.exchange, 3000, 0.01)]]);
       const onExchange = openOrders(customer).filter((o) => o.labels.tpsl === 'tp' || o.clientOrderId.includes('-tp')).map((o) => [o.clientOrderId.split('-').at(-1), o.qty]);
       expect(onExchange).toEqual([['tp2r1', 0.18], ['tp3r1', 0.12]]);
     }
@@ -134,7 +139,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     expect(await orderStatus(orderId)).toBe(OrderStatus.Loss);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
-    expect(audits.map((a) => [a.exit_type, a.message.split(';')[0]])).toEqual(customers.map(() => [null, 'Stop loss at 0.588 closed 100 XRPUSDT (about 0.58)']));
+    expect(audits.map((a) => [a.exit_type, a.message.split(';')[0]])).toEqual(customers.map(() => [null, 'Stop loss at 0.588 closed 100 XRPUSDT at 0.58']));
     for (const customer of customers) expect(openOrders(customer)).toEqual([]);
   });
 

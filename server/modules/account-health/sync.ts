@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { publishNotification } from '../../lib/notify';
 import { exchangeAccessOf } from '../../trading/exchanges/for-deps';
 import { ExchangeFailure, type ExchangeId, type KeyCheck } from '../../trading/exchanges/types';
-import { decryptCredentials } from '../customers/credentials';
+import { decryptCredentials } from '../../lib/credentials';
 import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } from './repository';
 
 /** Customers synced at once; the exchange rate limiter paces the requests themselves. */

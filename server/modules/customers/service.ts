@@ -10,7 +10,7 @@ import { logStaffAction } from '../../lib/staff-log';
 import { deleteAccount } from '../accounts/service';
 import { isUniqueViolation } from '../accounts/repository';
 import { readEarningsSettings } from '../earnings/settings';
-import { encryptCredentials } from './credentials';
+import { encryptCredentials } from '../../lib/credentials';
 import { findCustomer } from './repository';
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;

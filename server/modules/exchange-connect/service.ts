@@ -7,7 +7,7 @@ import { exchangeAccessOf } from '../../trading/exchanges/for-deps';
 import type { ExchangeId } from '../../trading/exchanges/types';
 import { isUniqueViolation } from '../accounts/repository';
 import { createSession } from '../auth/sessions';
-import { encryptCredentials } from '../customers/credentials';
+import { encryptCredentials } from '../../lib/credentials';
 import { browserSandboxUrl } from './browser-base';
 import { ConnectError, authorizeUrl, endpointsOf, exchangeCode } from './providers';
 import { STATE_TTL_MS, signState, verifyState } from './state';

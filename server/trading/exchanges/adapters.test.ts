@@ -83,7 +83,10 @@ describe.each(['bybit', 'bitget'] as const)('%s adapter through ccxt against the
       expect(rest).toEqual([]);
       expect(position).toMatchObject({ symbol: 'BTCUSDT', side: 'long', size: 0.01, entryPrice: 60_000, leverage: 7, hedged: mode === 'hedge' });
       expect(await adapter().fetchPositions(creds)).toHaveLength(1);
-      expect(sandbox.control.account(creds.uid).positions[0]).toMatchObject({ positionIdx: mode === 'hedge' ? 1 : 0, stopLoss: exchange === 'bybit' ? 55_000 : expect.any(Number) });
+      expect(sandbox.control.account(creds.uid).positions[0]).toMatchObject({ positionIdx: mode === 'hedge' ? 1 : 0 });
+      // The entry's stop: on Bybit sized to the fill (tpslMode Partial), on Bitget the position's pos_loss.
+      const stop = sandbox.control.account(creds.uid).orders.find((o) => o.labels.tpsl === 'sl' && o.status === 'untriggered');
+      expect(stop).toMatchObject({ triggerPrice: 55_000, qty: exchange === 'bybit' ? 0.01 : 0 });
     });
 
     it('places a reduce-only take profit that fills when the price reaches it', async () => {

@@ -9,11 +9,12 @@ export const bitgetOf = (ex: Exchange) => ex as BitgetExchange;
 /**
  * Where Bitget keeps each kind of our orders: normal orders answer GET /api/v2/mix/order/detail; TP/SL
  * plans and trailing plans are only in their plan lists (orders-plan-pending / -history, by planType),
- * and are cancelled through cancel-plan-order with their own planType. Our TP legs are `profit_plan`, our
- * trailing stops `moving_plan`: both are listed under `profit_loss`.
+ * and are cancelled through cancel-plan-order with their own planType. Our TP legs are `profit_plan`, an
+ * execution's own stop `loss_plan`, our trailing stops `moving_plan`: all are listed under `profit_loss`.
  */
 const PLANS: Record<Exclude<OrderKind, 'order'>, { list: Record<string, unknown>; cancel: Record<string, unknown> }> = {
   take_profit: { list: { trigger: true, planType: 'profit_loss' }, cancel: { trigger: true, planType: 'profit_plan' } },
+  stop_loss: { list: { trigger: true, planType: 'profit_loss' }, cancel: { trigger: true, planType: 'loss_plan' } },
   trailing: { list: { trigger: true, planType: 'profit_loss' }, cancel: { trigger: true, planType: 'moving_plan' } },
 };
 

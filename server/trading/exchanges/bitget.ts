@@ -2,11 +2,13 @@ import type { Exchange, Order } from 'ccxt';
 import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
 import { BitgetAccountSettings, type SymbolSettings } from './bitget-account';
 import { checkBitgetKey } from './bitget-key-check';
+import { cancelBitgetPlan, findBitgetAttached, findBitgetOrderById } from './bitget-attached';
 import { BITGET_PRODUCT, bitgetOf, cancelBitgetOrder, findBitgetOrder, findPositionStop } from './bitget-orders';
 import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
 import {
   ExchangeFailure,
+  type AttachedLeg,
   type Credentials,
   type KeyCheck,
   type MarketInfo,
@@ -15,6 +17,7 @@ import {
   type Position,
   type PositionModeName,
   type PositionSide,
+  type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
 } from './types';
@@ -44,6 +47,8 @@ interface SingleAccount {
  */
 export class BitgetAdapter extends CcxtAdapter {
   readonly exchange = 'bitget' as const;
+  /** A preset stop on place-order becomes the position's `pos_loss` (whole position, not sized to the entry). */
+  readonly sizedEntryProtection = false;
   private readonly accounts = new BitgetAccountSettings((credentials, market) => this.readSettings(credentials, market));
 
   /**
@@ -120,6 +125,33 @@ export class BitgetAdapter extends CcxtAdapter {
         ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
       );
     });
+  }
+
+  /** One execution's own stop, sized (`loss_plan` on place-tpsl-order) and carrying our client id. */
+  async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
+    const market = await this.market(request.symbol);
+    return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
+      const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, planType: 'loss_plan', ...this.modeParams(terms.mode) };
+      return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
+        ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+      );
+    });
+  }
+
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+    const market = await this.market(position.symbol);
+    return this.call(credentials, (ex) => findBitgetAttached(ex, market, position, includeDone));
+  }
+
+  async cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void> {
+    const market = await this.market(symbol);
+    await this.call(credentials, (ex) => cancelBitgetPlan(ex, market, leg.exchangeOrderId, leg.planType ?? 'pos_loss'));
+  }
+
+  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+    const market = await this.market(symbol);
+    const order = await this.call(credentials, (ex) => findBitgetOrderById(ex, market, exchangeOrderId));
+    return order ? placedOrderOf(order, order.clientOrderId ?? '') : null;
   }
 
   /**

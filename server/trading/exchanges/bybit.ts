@@ -5,7 +5,9 @@ import { failure } from './errors';
 import { refusedKey } from './key-check';
 import { roundToTick } from './markets';
 import type {
+  AttachedLeg,
   Credentials,
+  EntryRequest,
   ExchangeFailure,
   KeyCheck,
   MarginModeName,
@@ -14,6 +16,7 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  StopLossRequest,
   TakeProfitRequest,
   TrailingStopRequest,
 } from './types';
@@ -36,6 +39,15 @@ const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'o
  */
 export class BybitAdapter extends CcxtAdapter {
   readonly exchange = 'bybit' as const;
+  /** tpslMode Partial: the attached TP/SL are sized to what the entry fills (create-order.mdx). */
+  readonly sizedEntryProtection = true;
+
+  protected override attachedProtectionParams(request: EntryRequest): OrderParams {
+    const params = super.attachedProtectionParams(request);
+    if (request.stopLossPrice !== undefined) params.slOrderType = 'Market';
+    if (request.takeProfitPrice !== undefined) Object.assign(params, { takeProfit: { triggerPrice: request.takeProfitPrice }, tpOrderType: 'Market' });
+    return Object.keys(params).length > 0 ? { ...params, tpslMode: 'Partial' } : params;
+  }
 
   protected async accountTerms(_credentials: Credentials, _market: MarketInfo, requested: PositionModeName): Promise<AccountTerms> {
     return { params: this.modeParams(requested), mode: requested };
@@ -53,6 +65,56 @@ export class BybitAdapter extends CcxtAdapter {
     return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
       ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
     );
+  }
+
+  /** A conditional reduce-only market order falling (long) / rising (short) to the trigger, with our client id. */
+  async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
+    const market = await this.market(request.symbol);
+    const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
+      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
+    );
+  }
+
+  /** GET /v5/order/realtime (and /history) ?orderFilter=tpslOrder: the position's TP/SL orders without an orderLinkId. */
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+    const market = await this.market(position.symbol);
+    const orders = await this.call(credentials, async (ex) => [
+      ...(await ex.fetchOpenOrders(market.ccxtSymbol, undefined, undefined, { orderFilter: 'tpslOrder' })),
+      ...(includeDone ? await ex.fetchCanceledAndClosedOrders(market.ccxtSymbol, undefined, undefined, { orderFilter: 'tpslOrder' }) : []),
+    ]);
+    const idx = positionIdx(position.positionMode, position.side);
+    return orders.flatMap((order): AttachedLeg[] => {
+      const info = order.info as Record<string, unknown>;
+      const type = String(info.stopOrderType ?? '');
+      if (order.clientOrderId || !order.id || Number(info.positionIdx ?? 0) !== idx || order.side !== closeSide(position.side)) return [];
+      if (!/^(Partial)?(StopLoss|TakeProfit)$/.test(type)) return [];
+      return [{ exchangeOrderId: order.id, kind: type.endsWith('StopLoss') ? 'stopLoss' : 'takeProfit', triggerPrice: order.triggerPrice ?? 0, quantity: order.amount ?? 0, sized: type.startsWith('Partial'), planType: undefined }];
+    });
+  }
+
+  async cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId'>): Promise<void> {
+    const market = await this.market(symbol);
+    try {
+      await this.call(credentials, (ex) => ex.cancelOrder(leg.exchangeOrderId, market.ccxtSymbol));
+    } catch (error) {
+      if ((error as ExchangeFailure).code === 'not_found') return;
+      throw error;
+    }
+  }
+
+  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+    const market = await this.market(symbol);
+    const order = await this.call(credentials, async (ex): Promise<Order | undefined> => {
+      try {
+        return await ex.fetchOrder(exchangeOrderId, market.ccxtSymbol, { acknowledged: true });
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+      }
+      const history = await ex.fetchCanceledAndClosedOrders(market.ccxtSymbol, undefined, undefined, { orderId: exchangeOrderId });
+      return history.find((o) => o.id === exchangeOrderId);
+    });
+    return order ? placedOrderOf(order, order.clientOrderId ?? '') : null;
   }
 
   /**

@@ -4,6 +4,7 @@ import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
   ExchangeFailure,
+  type AttachedLeg,
   type Balance,
   type Credentials,
   type EntryRequest,
@@ -17,6 +18,7 @@ import {
   type PositionModeName,
   type PositionSide,
   type ReduceRequest,
+  type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
 } from './types';
@@ -55,6 +57,7 @@ export function placedOrderOf(order: Order, clientOrderId: string): PlacedOrder 
  */
 export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
+  abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
 
   constructor(protected readonly client: CcxtClient) {}
@@ -79,6 +82,10 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract setPositionMode(credentials: Credentials, symbol: string, mode: PositionModeName): Promise<void>;
   abstract placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
   abstract placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
+  abstract placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
+  abstract findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  abstract cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
+  abstract fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
   abstract setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
   abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
@@ -116,11 +123,15 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return market;
   }
 
+  /** The entry's attached TP/SL parameters (ccxt `stopLoss` / `takeProfit`); exchanges add their own mode. */
+  protected attachedProtectionParams(request: EntryRequest): OrderParams {
+    return request.stopLossPrice === undefined ? {} : { stopLoss: { triggerPrice: request.stopLossPrice } };
+  }
+
   async placeEntry(credentials: Credentials, request: EntryRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
-      const params: OrderParams = { clientOrderId: request.clientOrderId, ...terms.params };
-      if (request.stopLossPrice !== undefined) params.stopLoss = { triggerPrice: request.stopLossPrice };
+      const params: OrderParams = { clientOrderId: request.clientOrderId, ...terms.params, ...this.attachedProtectionParams(request) };
       return this.placeOnly(
         credentials,
         market,

@@ -50,12 +50,17 @@ export function parseClientOrderId(id: string): { orderId: string; customerId: s
  * TP/SL plans and trailing plans from different lists): 'order' entries and closes, 'take_profit' TP
  * legs, 'trailing' trailing stops.
  */
-export type OrderKind = 'order' | 'take_profit' | 'trailing';
+export type OrderKind = 'order' | 'take_profit' | 'stop_loss' | 'trailing';
 
-/** The kind of one of our ids from its leg ('tp1', 'tp2r1': take_profit; 'tr', 'trr1': trailing); anything else is an order. */
+/**
+ * The kind of one of our ids from its leg ('tp1', 'tp2r1': take_profit; 'sl', 'slr1': stop_loss, one
+ * execution's sized stop; 'tr', 'trr1': trailing); anything else is an order (a level executed at market
+ * has a leg starting with 'm').
+ */
 export function orderKindOf(clientOrderId: string): OrderKind {
   const leg = parseClientOrderId(clientOrderId)?.leg ?? '';
   if (leg.startsWith('tp')) return 'take_profit';
+  if (leg.startsWith('sl')) return 'stop_loss';
   if (leg.startsWith('tr')) return 'trailing';
   return 'order';
 }

@@ -80,8 +80,13 @@ export interface EntryRequest {
   quantity: number;
   clientOrderId: string;
   positionMode: PositionModeName;
-  /** Attached to the entry when given (position stop loss). */
+  /**
+   * Attached to the entry when given. Where `sizedEntryProtection` is true (Bybit, tpslMode Partial)
+   * it is sized to what the entry fills and belongs to it; otherwise (Bitget) it is the position's stop.
+   */
   stopLossPrice?: number;
+  /** A take-profit sized to the fill, attached where `sizedEntryProtection` is true; ignored elsewhere. */
+  takeProfitPrice?: number;
   /**
    * Epoch ms after which the entry must not be sent: waiting for the rate limiter past it, or for an
    * address ban that outlasts it, fails with a final `deadline` failure instead of placing it late.
@@ -102,6 +107,22 @@ export interface TakeProfitRequest extends ReduceRequest {
   triggerPrice: number;
 }
 
+/** A sized, reduce-only stop loss of one execution (a conditional order with our client id). */
+export type StopLossRequest = TakeProfitRequest;
+
+/** A take-profit or stop loss the exchange made from an entry's attached levels: it carries no client id of ours. */
+export interface AttachedLeg {
+  exchangeOrderId: string;
+  kind: 'takeProfit' | 'stopLoss';
+  triggerPrice: number;
+  /** 0 when it closes the whole position. */
+  quantity: number;
+  /** Sized to its entry's fill (Bybit Partial), or covering the whole position (Bitget pos_loss / pos_profit). */
+  sized: boolean;
+  /** Bitget's planType, needed to cancel it. */
+  planType: string | undefined;
+}
+
 export interface TrailingStopRequest extends ReduceRequest {
   activationPrice: number;
   /** Callback distance: percent of price (0.01-10) or a price distance in USDT. */
@@ -110,6 +131,8 @@ export interface TrailingStopRequest extends ReduceRequest {
 
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
+  /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
+  readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
@@ -130,6 +153,17 @@ export interface ExchangeAdapter {
    * success; a stop the market has passed is a final `level_passed` failure.
    */
   setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
+  /** A stop loss of `quantity` only (reduce-only), with our client id: one execution's stop. */
+  placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
+  /**
+   * The TP/SL of a position that the exchange made from entries' attached levels (none has our client
+   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too.
+   */
+  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  /** Cancels an attached TP/SL (already gone is fine). */
+  cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
+  /** Looks an attached TP/SL (or any order) up by the exchange's id; null when the exchange has none. */
+  fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
   /** `kind` defaults to what our id names (`orderKindOf`); it decides where the exchange is asked. */
   cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   /** Reduce-only market close of the whole position (or `quantity`); null when there is no position. */

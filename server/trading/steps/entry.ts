@@ -1,77 +1,97 @@
-import { sql } from 'drizzle-orm';
-import type { OrderEntryType } from '../../../contract/enums';
-import { recordEntryAudit } from '../../modules/audits/record';
+import { TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
-import type { PlacedOrder } from '../exchanges/types';
+import { markEndedWithoutPosition, markEntryFilled, markEntryPlaced } from '../execution-state/entry';
+import type { EntryRequest, PlacedOrder } from '../exchanges/types';
+import type { ExecutionLeg } from '../legs';
+import { stopLossPrice, takeProfitPrices } from '../protection/levels';
+import { expectedFill } from '../prices';
 import type { TradingRuntime } from '../runtime';
 import { sizeEntry } from '../sizing';
-import { FinalFailure } from './errors';
-import { finishOrderIfDone } from './finish';
-import { stopLossPrice } from './protect';
+import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { placeOnce, settle, type Session } from './session';
-
-/**
- * Ends an execution without a position (skipped or failed) and writes its entry audit. `from` 'open'
- * is an entry the exchange acknowledged but did not fill.
- */
-export async function endWithoutPosition(rt: TradingRuntime, ctx: ExecutionContext, state: 'skipped' | 'failed', message: string, from: 'pending' | 'open' = 'pending'): Promise<void> {
-  const ended = await rt.db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
-      update executions set state = ${state}, last_error = ${message}, claimed_by = null, claim_expires_at = null, updated_at = now()
-      where id = ${ctx.id} and claimed_by = ${rt.worker} and state = ${from}`);
-    if ((updated.rowCount ?? 0) === 0) return false;
-    await recordEntryAudit(tx, {
-      orderId: ctx.orderId,
-      customerId: ctx.customerId,
-      strategyId: ctx.strategy.id,
-      entryType: ctx.entryType as OrderEntryType,
-      message,
-    });
-    return true;
-  });
-  if (ended) await finishOrderIfDone(rt.db, ctx.orderId);
-}
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
-    await endWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
+    await markEndedWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
     return null;
   }
   const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol));
   const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
   if (!sized.ok) {
-    await endWithoutPosition(rt, ctx, 'skipped', sized.reason);
+    await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
     return null;
   }
   return { quantity: sized.quantity, price };
 }
 
+async function expectedFillPrice(rt: TradingRuntime, session: Session, fallback: number): Promise<number> {
+  return rt.prices
+    .quote(session.exchange, session.symbol)
+    .then((quote) => expectedFill(quote, session.side))
+    .catch(() => fallback);
+}
+
+const deadlineMessage = (ctx: ExecutionContext) =>
+  `The entry could not be placed within ${Number((ctx.entryWindowMs / 1000).toFixed(1))} s of the alert, so it was dropped (a late entry is worse than none)`;
+
+/** The levels attached to the entry order. */
+type AttachedLevels = Pick<EntryRequest, 'stopLossPrice' | 'takeProfitPrice'>;
+
+/**
+ * The protection that rides on the entry order, from the price the entry is sized at. The stop, always
+ * where the exchange sizes it to the fill (Bybit tpslMode Partial: it is this execution's own); where
+ * it would be the whole position's stop (Bitget preset), only while no other execution shares the
+ * position. On Bybit also the one take-profit of Full mode, sized to the fill.
+ */
+function attachedLevels(ctx: ExecutionContext, session: Session, price: number): AttachedLevels {
+  const sized = session.adapter.sizedEntryProtection;
+  if (!sized && ctx.sharedSlot) return {};
+  const levels: AttachedLevels = { stopLossPrice: stopLossPrice(ctx, session, price) };
+  if (sized && ctx.strategy.takeProfitMode === TakeProfitMode.Full) levels.takeProfitPrice = takeProfitPrices(ctx, session, price)[0]!;
+  return levels;
+}
+
+const levelsNotKnown = (levels: AttachedLevels) => ({
+  ...(levels.stopLossPrice !== undefined ? { stopLossPrice: 0 } : {}),
+  ...(levels.takeProfitPrice !== undefined ? { takeProfitPrice: 0 } : {}),
+});
+
+/**
+ * The legs the exchange makes from the entry's attached levels, recorded with the entry (price 0: level
+ * not known, after a crash): sized to the entry where the exchange sizes them, else quantity 0 (the whole position).
+ */
+function attachedLegs(levels: AttachedLevels, quantity: number): ExecutionLeg[] {
+  const leg = (kind: ExecutionLeg['kind'], price: number): ExecutionLeg => ({ kind, clientOrderId: '', attached: true, quantity, price, filledQty: 0, avgPrice: null, status: 'open', round: -1 });
+  return [
+    ...(levels.stopLossPrice !== undefined ? [leg('sl', levels.stopLossPrice)] : []),
+    ...(levels.takeProfitPrice !== undefined ? [leg('tp1', levels.takeProfitPrice)] : []),
+  ];
+}
+
 /**
  * Places the entry once, with one request (the hot path of the fan-out): after a timeout or a crash
  * (attempt > 1) the order is first looked up by its client order id, so a retry never sends a second
- * order. The exchange's acknowledgement opens the execution; when it carries no fill (both exchanges
- * answer only the ids) the fill is read later by `learnEntryFill`, after every entry has left.
+ * order. It carries its stop (see `attachedLevels`) and is never sent past the entry's deadline, even
+ * when it waits for the rate limiter. The exchange's acknowledgement opens the execution; when it
+ * carries no fill (both exchanges answer only the ids) the fill is read right after by `learnEntryFill`.
  * Returns false when the execution ended without a position (skipped or failed, audited).
  */
 export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<boolean> {
   const { adapter, credentials, symbol } = session;
   let placed: PlacedOrder | null = ctx.attempts > 1 ? await adapter.fetchOrderByClientId(credentials, symbol, ctx.clientOrderId) : null;
   let quantity: number | null = null;
+  // After a crash the levels sent are not known: attached legs are then matched by kind and size alone.
+  let levels: AttachedLevels = placed ? levelsNotKnown(attachedLevels(ctx, session, placed.avgPrice ?? 1)) : {};
   if (!placed) {
     if (ctx.closeRequestedAt) {
-      await endWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
+      await markEndedWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
       return false;
     }
-    if (Date.now() > ctx.deadlineAt.getTime()) {
-      throw new FinalFailure(`The entry could not be placed within ${Math.round(rt.config.entryDeadlineMs / 1000)} s of the alert, so it was dropped (a late entry is worse than none)`);
-    }
+    if (Date.now() > ctx.deadlineAt.getTime()) throw new FinalFailure(deadlineMessage(ctx));
     const sized = await sizeFor(rt, ctx, session);
     if (sized === null) return false;
-    quantity = sized.quantity;
-    // The stop rides on the entry itself, from the price the entry was sized at, so no position is
-    // ever unprotected while the fan-out is still placing entries; the protect phase then moves it
-    // to the same distance from the actual fill.
-    const protectiveStop = stopLossPrice(ctx, session, sized.price);
+    const requested = sized.quantity;
+    quantity = requested;
     await rt.settings.ensure({
       adapter,
       credentials,
@@ -80,32 +100,34 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
       symbol,
       wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
     });
-    const requested = quantity;
-    placed = await placeOnce(session, ctx.clientOrderId, () =>
-      adapter.placeEntry(credentials, {
-        symbol,
-        side: session.side,
-        quantity: requested,
-        clientOrderId: ctx.clientOrderId,
-        positionMode: session.mode,
-        stopLossPrice: protectiveStop,
-        deadlineAt: ctx.deadlineAt.getTime(),
-      }),
-    );
+    const send = (at: AttachedLevels) =>
+      rt.pacer.entry(session.exchange, () =>
+        placeOnce(session, ctx.clientOrderId, () =>
+          adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: ctx.deadlineAt.getTime(), ...at }),
+        ),
+      );
+    // The levels it carries are taken from where it is expected to fill (the book's best price on its side).
+    levels = attachedLevels(ctx, session, await expectedFillPrice(rt, session, sized.price));
+    try {
+      placed = await send(levels);
+    } catch (error) {
+      // Not sent because its deadline passed while it waited (for the rate limits, or the end of an address ban).
+      if (isFailure(error, 'deadline') || (isFailure(error, 'rate_limit') && Date.now() >= ctx.deadlineAt.getTime())) throw new FinalFailure(deadlineMessage(ctx));
+      if (!isLevelPassed(error)) throw error;
+      // The market moved past the attached stop since the price the entry was sized at: levels from a fresh price.
+      levels = attachedLevels(ctx, session, expectedFill(await rt.prices.quote(session.exchange, symbol, 0), session.side));
+      placed = await send(levels);
+    }
   }
+  ctx.legs = attachedLegs(levels, adapter.sizedEntryProtection ? (quantity ?? placed.filledQty) : 0);
+  ctx.stopLossPrice = levels.stopLossPrice || null;
   if (isFilled(placed)) {
     await recordFill(rt, ctx, placed);
     return true;
   }
   if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
-  // Acknowledged, fill not known yet: open with the quantity asked for; the fill comes before the legs.
-  await rt.db.execute(sql`
-    update executions set state = 'open', quantity = ${quantity ?? placed.filledQty}, entry_price = null,
-      exchange_order_id = ${placed.exchangeOrderId ?? null}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.state = 'open';
-  ctx.quantity = quantity ?? placed.filledQty;
-  ctx.entryPrice = null;
+  // Acknowledged, fill not known yet: open with the quantity asked for; the fill is read right after.
+  await markEntryPlaced(rt, ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
   return true;
 }
 
@@ -122,7 +144,7 @@ export async function learnEntryFill(rt: TradingRuntime, ctx: ExecutionContext, 
     return true;
   }
   if (filled.status === 'open' || filled.status === 'unknown') throw new Error('the entry is not filled yet');
-  await endWithoutPosition(rt, ctx, 'failed', `The exchange did not fill the entry (order ${filled.status})`, 'open');
+  await markEndedWithoutPosition(rt, ctx, 'failed', `The exchange did not fill the entry (order ${filled.status})`, 'open');
   return false;
 }
 
@@ -130,12 +152,7 @@ function isFilled(order: PlacedOrder): order is PlacedOrder & { avgPrice: number
   return order.filledQty > 0 && order.avgPrice !== undefined && order.status !== 'open' && order.status !== 'unknown';
 }
 
-async function recordFill(rt: TradingRuntime, ctx: ExecutionContext, filled: PlacedOrder & { avgPrice: number }): Promise<void> {
-  await rt.db.execute(sql`
-    update executions set state = 'open', quantity = ${filled.filledQty}, entry_price = ${filled.avgPrice},
-      exchange_order_id = ${filled.exchangeOrderId ?? null}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.state = 'open';
-  ctx.quantity = filled.filledQty;
-  ctx.entryPrice = filled.avgPrice;
+function recordFill(rt: TradingRuntime, ctx: ExecutionContext, filled: PlacedOrder & { avgPrice: number }): Promise<void> {
+  for (const leg of ctx.legs) if (leg.attached && leg.quantity > 0) leg.quantity = filled.filledQty;
+  return markEntryFilled(rt, ctx, { quantity: filled.filledQty, avgPrice: filled.avgPrice, exchangeOrderId: filled.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
 }

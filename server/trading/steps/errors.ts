@@ -24,3 +24,6 @@ export function classify(error: unknown): ClassifiedFailure {
 export function isFailure(error: unknown, code: ExchangeFailure['code']): boolean {
   return error instanceof ExchangeFailure && error.code === code;
 }
+
+/** The exchange refused a TP/SL level because the market has already passed it (a TP crossed, a stop passed). */
+export const isLevelPassed = (error: unknown): boolean => isFailure(error, 'trigger_crossed') || isFailure(error, 'level_passed');

@@ -1,20 +1,31 @@
-import { sql } from 'drizzle-orm';
-import type { ExitType } from '../../../contract/enums';
-import { recordExitAudit } from '../../modules/audits/record';
 import type { DbOrTx } from '../../db/client';
 import type { ExecutionContext } from '../context';
-import type { TradingRuntime } from '../runtime';
-import { isFailure } from './errors';
-import { finishOrderIfDone } from './finish';
+import type { ExecutionLeg } from '../legs';
+import { resolveAttachedLegs } from '../protection/attached';
+import { cancelLeg, lookUpLeg } from '../protection/place';
+import { loadSlotSiblings, takenAttachedIds } from '../slot';
+import { trailingCoversPosition } from '../protection/wanted';
 import { pnlOf, type Session } from './session';
 
 export interface LegFill {
-  kind: string;
+  leg: ExecutionLeg;
   quantity: number;
   price: number;
 }
 
 const round8 = (value: number) => Number(value.toFixed(8));
+
+/** Legs the exchange can be asked about: Bybit's position trailing stop and unresolved attached legs have no id to look up. */
+export function traceable(session: Session, leg: ExecutionLeg): boolean {
+  if (leg.kind === 'trailing' && trailingCoversPosition(session)) return false;
+  return !leg.attached || leg.exchangeOrderId !== undefined;
+}
+
+/** How much more of `leg` the exchange has filled than we have booked (0 when nothing new). */
+export async function unbookedFill(session: Session, leg: ExecutionLeg): Promise<{ delta: number; order: Awaited<ReturnType<typeof lookUpLeg>> }> {
+  const order = await lookUpLeg(session, leg);
+  return { delta: order ? round8(order.filledQty - leg.filledQty) : 0, order };
+}
 
 /**
  * Looks every open leg up on the exchange and books new fills into the context (closed quantity and
@@ -23,56 +34,38 @@ const round8 = (value: number) => Number(value.toFixed(8));
 export async function refreshLegs(session: Session, ctx: ExecutionContext): Promise<LegFill[]> {
   const fills: LegFill[] = [];
   for (const leg of ctx.legs) {
-    if (leg.status !== 'open') continue;
-    const order = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, leg.clientOrderId);
+    if (leg.status !== 'open' || !traceable(session, leg)) continue;
+    const { delta, order } = await unbookedFill(session, leg);
     if (!order) continue;
-    const delta = round8(order.filledQty - leg.filledQty);
     if (delta > 0 && order.avgPrice !== undefined) {
-      fills.push({ kind: leg.kind, quantity: delta, price: order.avgPrice });
+      fills.push({ leg, quantity: delta, price: order.avgPrice });
       ctx.realizedPnl = round8(ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, order.avgPrice, delta));
       ctx.closedQty = round8(ctx.closedQty + delta);
       leg.filledQty = order.filledQty;
       leg.avgPrice = order.avgPrice;
     }
-    if (order.status === 'closed' || leg.filledQty >= leg.quantity) leg.status = 'filled';
+    if (order.status === 'closed' || (leg.quantity > 0 && leg.filledQty >= leg.quantity)) leg.status = 'filled';
     else if (order.status === 'canceled' || order.status === 'rejected') leg.status = 'canceled';
   }
   return fills;
 }
 
-/** Cancels the legs still open on the exchange (already gone is fine). */
-export async function cancelOpenLegs(session: Session, ctx: ExecutionContext, kinds?: string[]): Promise<void> {
+/**
+ * Finds the exchange's ids of the TP/SL the entry carried (they have no client id of ours), open or
+ * recently triggered, so they can be looked up and cancelled like the other legs. Needed before this
+ * execution's legs are read or cancelled while it shares its position with others.
+ */
+export async function traceAttachedLegs(db: DbOrTx, ctx: ExecutionContext, session: Session): Promise<void> {
+  if (!ctx.legs.some((leg) => leg.attached && leg.status === 'open' && !leg.exchangeOrderId)) return;
+  await resolveAttachedLegs(ctx, session, takenAttachedIds(await loadSlotSiblings(db, ctx)), true);
+}
+
+/** Cancels this execution's legs still open on the exchange (already gone is fine). */
+export async function cancelOpenLegs(db: DbOrTx, session: Session, ctx: ExecutionContext): Promise<void> {
+  await traceAttachedLegs(db, ctx, session);
   for (const leg of ctx.legs) {
-    if (leg.status !== 'open' || (kinds && !kinds.includes(leg.kind))) continue;
-    try {
-      await session.adapter.cancelOrder(session.credentials, session.symbol, leg.clientOrderId);
-    } catch (error) {
-      if (!isFailure(error, 'not_found') && !isFailure(error, 'no_position')) throw error;
-    }
-    leg.status = 'canceled';
+    if (leg.status !== 'open') continue;
+    if (leg.attached && !leg.exchangeOrderId) leg.status = 'canceled';
+    else await cancelLeg(session, leg, trailingCoversPosition(session));
   }
-}
-
-/** Writes the position's bookkeeping (legs, fills, PnL, stop) without changing its state. */
-export async function saveProgress(rt: Pick<TradingRuntime, 'worker'> & { db: DbOrTx }, ctx: ExecutionContext): Promise<void> {
-  await rt.db.execute(sql`
-    update executions set legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty}, realized_pnl = ${ctx.realizedPnl},
-      stop_loss_price = ${ctx.stopLossPrice}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, last_mark_price = ${ctx.lastMarkPrice}, updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-}
-
-/** The position is flat: execution closed, trade counted for the customer, exit audited, Order settled. */
-export async function finalizeClosed(rt: TradingRuntime, ctx: ExecutionContext, exit: { exitType: ExitType | null; message: string }): Promise<void> {
-  const closed = await rt.db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
-      update executions set state = 'closed', legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty},
-        realized_pnl = ${ctx.realizedPnl}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, closed_at = now(),
-        claimed_by = null, claim_expires_at = null, updated_at = now()
-      where id = ${ctx.id} and claimed_by = ${rt.worker} and state = 'open'`);
-    if ((updated.rowCount ?? 0) === 0) return false;
-    await tx.execute(sql`update customers set total_transactions = total_transactions + 1 where id = ${ctx.customerId}`);
-    await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: exit.exitType, message: exit.message, isError: false });
-    return true;
-  });
-  if (closed) await finishOrderIfDone(rt.db, ctx.orderId);
 }

@@ -1,85 +1,57 @@
-import { sql } from 'drizzle-orm';
-import { AmountType, TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
-import { executionClientOrderId } from '../ids';
-import type { ExecutionLeg } from '../legs';
+import { markClosed, markLegsFilled, markProtected, requestProtectionReview, saveProgress } from '../execution-state/position';
+import { loadSlotSiblings } from '../slot';
+import { currentLeg } from '../legs';
+import { reconcileProtection } from '../protection/reconcile';
+import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
-import { distance, priceAway, splitTakeProfit } from '../sizing';
-import { placeOnce, type Session } from './session';
+import { closeRemaining } from './close';
+import { cancelOpenLegs, traceAttachedLegs } from './legs-state';
+import type { Session } from './session';
 
-/** TP trigger prices of the strategy for a position entered at `entryPrice` (TP1..TP3 distances). */
-export function takeProfitPrices(ctx: ExecutionContext, session: Session, entryPrice: number): number[] {
-  const s = ctx.strategy;
-  const targets = [s.tp1TargetLevel, s.tp2TargetLevel ?? s.tp1TargetLevel, s.tp3TargetLevel ?? s.tp2TargetLevel ?? s.tp1TargetLevel];
-  return targets.map((target) => priceAway(entryPrice, session.side, distance(entryPrice, s.takeProfitType, target), 'profit', session.market.tickSize));
-}
+/** Where the execution stands after its protection was brought in step. */
+export type ProtectionResult = 'protected' | 'closed' | 'position-gone';
 
-export function stopLossPrice(ctx: ExecutionContext, session: Session, entryPrice: number): number {
-  const s = ctx.strategy;
-  return priceAway(entryPrice, session.side, distance(entryPrice, s.stopLossType, s.stopLossAmount), 'loss', session.market.tickSize);
-}
-
-/** Places the TP legs of `quantities` (index 0..2 = TP1..TP3) with the given client id round. */
-export async function placeTakeProfitLegs(session: Session, ctx: ExecutionContext, quantities: number[], prices: number[], round: number): Promise<ExecutionLeg[]> {
-  const kinds = ['tp1', 'tp2', 'tp3'] as const;
-  const legs: ExecutionLeg[] = [];
-  for (let i = 0; i < quantities.length; i += 1) {
-    const quantity = quantities[i]!;
-    if (quantity <= 0) continue;
-    const kind = kinds[i]!;
-    const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, kind, round);
-    await placeOnce(session, clientOrderId, () =>
-      session.adapter.placeTakeProfit(session.credentials, {
-        symbol: session.symbol,
-        side: session.side,
-        quantity,
-        clientOrderId,
-        positionMode: session.mode,
-        triggerPrice: prices[i]!,
-      }),
-    );
-    legs.push({ kind, clientOrderId, quantity, price: prices[i]!, filledQty: 0, avgPrice: null, status: 'open', round });
+/**
+ * Brings the protection in step and records the outcome: take-profits executed at market are booked
+ * and audited; a stop the market had passed closes what is left at market; a position already gone is
+ * left to the sync. Legs that failed are saved as far as they got and the first failure is thrown,
+ * so the caller retries (deterministic client ids: nothing is placed twice).
+ */
+export async function applyProtection(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<ProtectionResult> {
+  const outcome = await reconcileProtection(rt, ctx, session);
+  const step = session.market.qtyStep;
+  if (outcome.stopPassed !== null) {
+    const { level, price } = outcome.stopPassed;
+    const detail = await closeRemaining(rt.db, ctx, session);
+    const prior = outcome.audits.length ? `${outcome.audits.join('; ')}; ` : '';
+    await markClosed(rt, ctx, { exitType: null, message: `${prior}Stop loss at ${level} had already been passed (price ${price}): closed at market, ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+    return 'closed';
   }
-  return legs;
+  if (outcome.audits.length > 0 && remainingOf(ctx) < step / 2) {
+    await cancelOpenLegs(rt.db, session, ctx);
+    await markClosed(rt, ctx, { exitType: null, message: `${outcome.audits.join('; ')}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+    return 'closed';
+  }
+  if (outcome.audits.length > 0) await markLegsFilled(rt, ctx, outcome.audits.map((message) => ({ exitType: null, message })));
+  else await saveProgress(rt, ctx);
+  if (outcome.positionGone) return 'position-gone';
+  if (outcome.failures.length > 0) throw outcome.failures[0];
+  return 'protected';
 }
 
 /**
- * After the fill: TP legs (Full: TP1 closes 100%; Partial: TP1/TP2/TP3 of their volumes), the stop loss
- * on the position, and the trailing stop (activation distance + callback). Levels are distances from
- * the entry fill price. Every leg has a deterministic client id, so a retry re-places nothing.
+ * Right after the fill: the stop, the take-profit legs and the trailing stop, sized to what actually
+ * filled, at distances from the fill price. The TP/SL the entry carried are kept when they already
+ * are exactly that (sized to the fill, at the same level), replaced otherwise.
  */
-export async function runProtection(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<void> {
-  const entryPrice = ctx.entryPrice!;
-  const quantity = ctx.quantity!;
-  const s = ctx.strategy;
-  const mode = s.takeProfitMode === TakeProfitMode.Partial ? 'partial' : 'full';
-  const quantities = splitTakeProfit(quantity, mode, [s.tp1CloseVolume, s.tp2CloseVolume ?? 0], session.market);
-  const legs = await placeTakeProfitLegs(session, ctx, quantities, takeProfitPrices(ctx, session, entryPrice), 0);
-
-  const stopPrice = stopLossPrice(ctx, session, entryPrice);
-  await session.adapter.setStopLoss(session.credentials, { symbol: session.symbol, side: session.side, price: stopPrice, positionMode: session.mode });
-
-  if (s.trailingStop && s.activationType !== null && s.activationAmount !== null && s.closeType !== null && s.closeAmount !== null) {
-    const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, 'trailing');
-    const activationPrice = priceAway(entryPrice, session.side, distance(entryPrice, s.activationType, s.activationAmount), 'profit', session.market.tickSize);
-    await placeOnce(session, clientOrderId, () =>
-      session.adapter.placeTrailingStop(session.credentials, {
-        symbol: session.symbol,
-        side: session.side,
-        quantity,
-        clientOrderId,
-        positionMode: session.mode,
-        activationPrice,
-        callback: s.closeType === AmountType.Percent ? { type: 'percent', value: s.closeAmount! } : { type: 'price', value: s.closeAmount! },
-      }),
-    );
-    legs.push({ kind: 'trailing', clientOrderId, quantity, price: activationPrice, filledQty: 0, avgPrice: null, status: 'open', round: 0 });
-  }
-
-  await rt.db.execute(sql`
-    update executions set legs = ${JSON.stringify(legs)}::jsonb, stop_loss_price = ${stopPrice}, protected_at = now(), updated_at = now()
-    where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.legs = legs;
-  ctx.stopLossPrice = stopPrice;
-  ctx.protectedAt = new Date();
+export async function runProtection(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<ProtectionResult> {
+  // Resumed after a crash, the levels the entry carried are not known: read them from the exchange first.
+  if (ctx.legs.some((leg) => leg.attached && leg.price === 0)) await traceAttachedLegs(rt.db, ctx, session);
+  const result = await applyProtection(rt, ctx, session);
+  // Joining a position held by others: they look at it now, so a stop covering all of it (Bitget's entry
+  // preset) becomes its owner's alone, and legs left by one that is already flat are cancelled.
+  if (ctx.sharedSlot) await requestProtectionReview(rt.db, (await loadSlotSiblings(rt.db, ctx)).map((sibling) => sibling.id));
+  if (result !== 'closed') await markProtected(rt, ctx, { legs: ctx.legs, stopLossPrice: ctx.stopLossPrice ?? currentLeg(ctx.legs, 'sl')?.price ?? 0 });
+  return result;
 }

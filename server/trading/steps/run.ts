@@ -1,14 +1,13 @@
-import { sql } from 'drizzle-orm';
-import type { ExitType, OrderEntryType } from '../../../contract/enums';
-import { recordEntryAudit, recordExitAudit } from '../../modules/audits/record';
 import type { ExecutionContext } from '../context';
-import { backoffMs, releaseClaim } from '../queue';
+import { markEndedWithoutPosition } from '../execution-state/entry';
+import { markCloseAbandoned, markProtectionAbandoned } from '../execution-state/position';
+import { backoffMs, forgiveAttempt, releaseClaim } from '../execution-state/queue';
 import type { TradingRuntime } from '../runtime';
 import { runClose } from './close';
-import { runEntry, endWithoutPosition, learnEntryFill } from './entry';
+import { runEntry, learnEntryFill } from './entry';
 import { classify, isFailure } from './errors';
-import { runProtection } from './protect';
-import { openSession } from './session';
+import { runProtection, type ProtectionResult } from './protect';
+import { openSession, type Session } from './session';
 import { runSync } from './sync';
 
 type Phase = 'entry' | 'protect' | 'close' | 'sync';
@@ -16,6 +15,10 @@ type Phase = 'entry' | 'protect' | 'close' | 'sync';
 /** Protection keeps trying well past the entry deadline: an open position must not stay naked. */
 const PROTECT_MAX_ATTEMPTS = 12;
 const CLOSE_MAX_ATTEMPTS = 12;
+/** A follow-up that failed (stop to entry, legs resized) is tried again this soon, until done or the position is gone. */
+const FOLLOW_UP_RETRY_MS = 2_000;
+/** Protection put off for entries that need the whole budget is tried again this soon. */
+const PROTECTION_DEFERRED_MS = 500;
 /** Retry delay after a rate-limit answer: past the exchanges' per-account window (1 s), with spacing. */
 const RATE_LIMIT_RETRY_MS = 1_100;
 
@@ -26,31 +29,57 @@ function phaseOf(ctx: ExecutionContext): Phase {
   return 'sync';
 }
 
+/**
+ * The fill read back and the protection placed, when the pacer gives this execution its turn: right
+ * away, unless entries still waiting need the whole request budget to meet their deadline ('deferred':
+ * the claim goes back to the queue, behind those entries). The entry already carries its stop.
+ */
+async function protectWhenAllowed(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<ProtectionResult | 'deferred' | 'ended'> {
+  const release = await rt.pacer.protection(session.exchange);
+  if (!release) return 'deferred';
+  try {
+    if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) return 'ended';
+    return await runProtection(rt, ctx, session);
+  } finally {
+    release();
+  }
+}
+
 /** Runs one claimed execution as far as it can go; every outcome ends the claim. */
 export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext): Promise<void> {
   let phase = phaseOf(ctx);
   try {
     const session = await openSession(rt, ctx);
     if (phase === 'entry') {
-      // Protection goes back to the queue behind the entries still waiting: every customer's entry
-      // leaves before anyone's TP/SL legs take the shared rate limit.
-      if (await runEntry(rt, ctx, session)) await releaseClaim(rt.db, rt.worker, ctx.id, 0);
-      return;
+      if (!(await runEntry(rt, ctx, session))) return;
+      // Protection does not wait for other customers' entries: it follows this entry's own fill at
+      // once, its requests interleaved with the others' entries by the shared rate limiter.
+      phase = 'protect';
     }
-    // An acknowledged entry's fill is read here, after the fan-out, not on the entry's hot path.
-    if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) return;
+    let delay = rt.config.syncIntervalMs;
     if (phase === 'protect') {
-      await runProtection(rt, ctx, session);
+      const result = await protectWhenAllowed(rt, ctx, session);
+      if (result === 'closed' || result === 'ended') return;
+      if (result === 'deferred') {
+        // Waiting is not failing: the claim does not count towards giving protection up.
+        await forgiveAttempt(rt.db, rt.worker, ctx.id);
+        await releaseClaim(rt.db, rt.worker, ctx.id, PROTECTION_DEFERRED_MS);
+        return;
+      }
+      if (result === 'position-gone') delay = 0;
       phase = phaseOf(ctx);
+    } else if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) {
+      return;
     }
     if (phase === 'close') {
       await runClose(rt, ctx, session);
       return;
     }
-    if (phase === 'sync' && ctx.state === 'open') {
-      await runSync(rt, ctx, session);
+    if (phase === 'sync' && delay > 0) {
+      const { followUpPending } = await runSync(rt, ctx, session);
+      if (followUpPending) delay = FOLLOW_UP_RETRY_MS;
     }
-    await releaseClaim(rt.db, rt.worker, ctx.id, rt.config.syncIntervalMs);
+    await releaseClaim(rt.db, rt.worker, ctx.id, delay);
   } catch (error) {
     await handleFailure(rt, ctx, phase, error);
   }
@@ -62,15 +91,18 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
   // one-second account window, and do not count the attempt towards giving up.
   const rateLimited = isFailure(error, 'rate_limit');
   const delay = rateLimited ? Math.max(RATE_LIMIT_RETRY_MS, backoffMs(ctx.attempts)) : backoffMs(ctx.attempts);
-  if (rateLimited) await forgiveAttempt(rt, ctx);
+  if (rateLimited) {
+    await forgiveAttempt(rt.db, rt.worker, ctx.id);
+    ctx.attempts = Math.max(ctx.attempts - 1, 0);
+  }
   rt.log.warn({ executionId: ctx.id, phase, retryable: failure.retryable, reason: failure.message }, 'execution step failed');
   if (phase === 'entry') {
     if (failure.retryable && Date.now() + delay < ctx.deadlineAt.getTime()) {
       await releaseClaim(rt.db, rt.worker, ctx.id, delay, failure.message);
       return;
     }
-    const late = failure.retryable ? ` (still failing after ${Math.round(rt.config.entryDeadlineMs / 1000)} s of retries)` : '';
-    await endWithoutPosition(rt, ctx, 'failed', `${failure.message}${late}`);
+    const late = failure.retryable ? ` (still failing after ${Number((ctx.entryWindowMs / 1000).toFixed(1))} s of retries)` : '';
+    await markEndedWithoutPosition(rt, ctx, 'failed', `${failure.message}${late}`);
     return;
   }
   if (phase === 'sync') {
@@ -82,38 +114,6 @@ async function handleFailure(rt: TradingRuntime, ctx: ExecutionContext, phase: P
     await releaseClaim(rt.db, rt.worker, ctx.id, delay, failure.message);
     return;
   }
-  await rt.db.transaction(async (tx) => {
-    if (phase === 'protect') {
-      await tx.execute(sql`
-        update executions set protected_at = now(), last_error = ${failure.message}, claimed_by = null, claim_expires_at = null,
-          next_attempt_at = now() + make_interval(secs => ${rt.config.syncIntervalMs / 1000}), updated_at = now()
-        where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-      await recordEntryAudit(tx, {
-        orderId: ctx.orderId,
-        customerId: ctx.customerId,
-        strategyId: ctx.strategy.id,
-        entryType: ctx.entryType as OrderEntryType,
-        message: `The position is open but its take profit / stop loss could not be placed: ${failure.message}`,
-      });
-    } else {
-      await tx.execute(sql`
-        update executions set close_requested_at = null, last_error = ${failure.message}, claimed_by = null, claim_expires_at = null,
-          next_attempt_at = now() + make_interval(secs => ${rt.config.syncIntervalMs / 1000}), updated_at = now()
-        where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-      await recordExitAudit(tx, {
-        orderId: ctx.orderId,
-        customerId: ctx.customerId,
-        strategyId: ctx.strategy.id,
-        exitType: (ctx.exitType as ExitType | null) ?? null,
-        message: `The position could not be closed: ${failure.message}`,
-        isError: true,
-      });
-    }
-  });
-}
-
-/** The claim of a rate-limited try does not count as an attempt (protection and closes give up after a number of them). */
-async function forgiveAttempt(rt: TradingRuntime, ctx: ExecutionContext): Promise<void> {
-  await rt.db.execute(sql`update executions set attempts = greatest(attempts - 1, 0) where id = ${ctx.id} and claimed_by = ${rt.worker}`);
-  ctx.attempts = Math.max(ctx.attempts - 1, 0);
+  if (phase === 'protect') await markProtectionAbandoned(rt, ctx, failure.message, rt.config.syncIntervalMs);
+  else await markCloseAbandoned(rt, ctx, failure.message, rt.config.syncIntervalMs);
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decryptCredentials } from '../../modules/customers/credentials';
+import { decryptCredentials } from '../../lib/credentials';
 import type { ExecutionContext } from '../context';
 import type { Credentials, ExchangeAdapter, ExchangeId, MarketInfo, PlacedOrder, PositionModeName, PositionSide } from '../exchanges/types';
 import { exchangeIdOf, type TradingRuntime } from '../runtime';

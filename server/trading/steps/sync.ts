@@ -1,94 +1,106 @@
 import { ExitType } from '../../../contract/enums';
-import { recordExitAudit } from '../../modules/audits/record';
 import type { ExecutionContext } from '../context';
+import { markClosed, markLegsFilled, requestProtectionReview } from '../execution-state/position';
+import { legLabel } from '../legs';
+import { passed } from '../protection/levels';
+import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
-import { roundDownToStep } from '../sizing';
-import { cancelOpenLegs, finalizeClosed, refreshLegs, saveProgress, type LegFill } from './legs-state';
-import { placeTakeProfitLegs } from './protect';
+import { loadSlotSiblings, siblingsWithWholeStop, type SlotSibling } from '../slot';
+import { isFailure } from './errors';
+import { cancelOpenLegs, refreshLegs, traceable, traceAttachedLegs, unbookedFill, type LegFill } from './legs-state';
+import { applyProtection } from './protect';
 import { pnlOf, type Session } from './session';
 
-const legLabel: Record<string, string> = { tp1: 'TP1', tp2: 'TP2', tp3: 'TP3', trailing: 'Trailing stop' };
+const round8 = (value: number) => Number(value.toFixed(8));
 
 /**
- * What the exchange closed outside our legs (stop loss, or the customer by hand). Priced at the
- * current market price, which the sync sees moments later: an estimate, said so in the audit.
+ * What the exchange closed outside this execution's own legs: the stop attached to the entry before its
+ * legs replaced it, Bybit's position trailing stop, or the customer by hand. Priced at the current
+ * market price, which the sync sees moments later: an estimate, said so in the audit.
  */
 async function bookUnexplained(rt: TradingRuntime, ctx: ExecutionContext, session: Session, quantity: number): Promise<{ exitType: ExitType | null; message: string }> {
   const price = await rt.prices.price(session.exchange, session.symbol, 0).catch(() => ctx.lastMarkPrice ?? ctx.entryPrice!);
-  ctx.realizedPnl = Number((ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, price, quantity)).toFixed(8));
-  ctx.closedQty = Number((ctx.closedQty + quantity).toFixed(8));
+  ctx.realizedPnl = round8(ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, price, quantity));
+  ctx.closedQty = round8(ctx.closedQty + quantity);
   const stop = ctx.stopLossPrice;
-  const stopHit = stop !== null && (session.side === 'long' ? price <= stop * 1.002 : price >= stop * 0.998);
-  if (stopHit) return { exitType: null, message: `Stop loss at ${stop} closed ${quantity} ${session.symbol} (about ${price})` };
-  const trailing = ctx.legs.find((leg) => leg.kind === 'trailing' && leg.status === 'open');
-  const inProfit = session.side === 'long' ? price > ctx.entryPrice! : price < ctx.entryPrice!;
-  if (trailing && inProfit) {
+  if (stop !== null && passed(session, stop * (session.side === 'long' ? 1.002 : 0.998), price, 'loss')) {
+    return { exitType: null, message: `Stop loss at ${stop} closed ${quantity} ${session.symbol} (about ${price})` };
+  }
+  // The take-profit the entry carried (no client id to look it up by) once the market has reached it.
+  const carried = ctx.legs.find((leg) => leg.attached && leg.status === 'open' && leg.kind !== 'sl' && passed(session, leg.price, price, 'profit'));
+  if (carried) {
+    carried.status = 'filled';
+    return { exitType: null, message: `${legLabel[carried.kind]} at ${carried.price} closed ${quantity} ${session.symbol} (about ${price})` };
+  }
+  const trailing = ctx.legs.find((leg) => leg.kind === 'trailing' && leg.status === 'open' && !traceable(session, leg));
+  if (trailing && passed(session, ctx.entryPrice!, price, 'profit')) {
     trailing.status = 'filled';
     return { exitType: null, message: `Trailing stop (activation ${trailing.price}) closed ${quantity} ${session.symbol} (about ${price})` };
   }
   return { exitType: ExitType.Customer, message: `${quantity} ${session.symbol} was closed on the exchange outside the platform (by the customer), at about ${price}` };
 }
 
-/** Resizes the open TP legs so that together they never exceed what is left of the position. */
-async function resizeLegs(ctx: ExecutionContext, session: Session, size: number): Promise<void> {
-  const open = ctx.legs.filter((leg) => leg.status === 'open' && leg.kind !== 'trailing');
-  const total = open.reduce((sum, leg) => sum + (leg.quantity - leg.filledQty), 0);
-  if (open.length === 0 || total <= size + session.market.qtyStep / 2) return;
-  await cancelOpenLegs(session, ctx, open.map((leg) => leg.kind));
-  const round = Math.max(...ctx.legs.map((leg) => leg.round)) + 1;
-  const quantities: number[] = [0, 0, 0];
-  const prices: number[] = [0, 0, 0];
-  let left = size;
-  open.forEach((leg, index) => {
-    const slot = Number(leg.kind.slice(2)) - 1;
-    const share = index === open.length - 1 ? left : roundDownToStep((size * (leg.quantity - leg.filledQty)) / total, session.market.qtyStep);
-    quantities[slot] = roundDownToStep(share, session.market.qtyStep);
-    prices[slot] = leg.price;
-    left = Number((left - quantities[slot]!).toFixed(8));
-  });
-  ctx.legs.push(...(await placeTakeProfitLegs(session, ctx, quantities, prices, round)));
+/** Fills of the other executions' legs the exchange made but they have not booked yet (read only). */
+async function siblingsUnbooked(session: Session, siblings: SlotSibling[]): Promise<number> {
+  let total = 0;
+  for (const leg of siblings.flatMap((sibling) => sibling.legs)) {
+    if (leg.status === 'open' && traceable(session, leg)) total += (await unbookedFill(session, leg)).delta;
+  }
+  return round8(total);
 }
 
 /**
- * Compares the position on the exchange with what we expect. Books TP/trailing fills and closes done
- * outside the platform, moves the stop to entry after TP1 (advanceStopLoss), resizes the remaining legs,
- * and closes the execution (and, when it was the last, the Order) once the position is flat.
+ * How much of this execution the exchange closed outside its own legs. The position's size is the sum
+ * of what is left of every execution sharing it; a shortfall the legs do not explain is this
+ * execution's when the position is flat, or when it is the oldest of the position (so two executions
+ * never both book the same manual close), after the others' unbooked leg fills are counted.
  */
-export async function runSync(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<void> {
+async function unexplainedShortfall(ctx: ExecutionContext, session: Session, size: number, siblings: SlotSibling[]): Promise<number> {
+  const eps = session.market.qtyStep / 2;
+  const remaining = remainingOf(ctx);
+  if (size <= eps) return remaining;
+  if (siblings.some((sibling) => sibling.id < ctx.id)) return 0;
+  const others = round8(siblings.reduce((sum, sibling) => sum + sibling.remaining, 0) - (await siblingsUnbooked(session, siblings)));
+  return Math.min(remaining, Math.max(0, round8(remaining - (size - others))));
+}
+
+const describe = (session: Session, fills: LegFill[]) => fills.map((fill) => `${legLabel[fill.leg.kind]} at ${fill.leg.price} closed ${fill.quantity} ${session.symbol} at ${fill.price}`);
+
+/**
+ * Compares the position on the exchange with what this execution and the others sharing it expect. Books
+ * leg fills and closes done outside the platform, closes the execution once nothing of it is left, and
+ * keeps its protection in step every time (the stop moved to entry after TP1, legs resized to what is
+ * left), whatever the sizes say. Answers whether a follow-up is still pending (retried soon).
+ */
+export async function runSync(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ followUpPending: boolean }> {
   const positions = await session.adapter.fetchPositions(session.credentials, [session.symbol]);
   const position = positions.find((p) => p.symbol === session.symbol && p.side === session.side);
   const size = position?.size ?? 0;
   if (position?.markPrice !== undefined) ctx.lastMarkPrice = position.markPrice;
   const eps = session.market.qtyStep / 2;
-  const expected = Number((ctx.quantity! - ctx.closedQty).toFixed(8));
-  if (size >= expected - eps) {
-    await saveProgress(rt, ctx);
-    return;
-  }
-  const fills: LegFill[] = await refreshLegs(session, ctx);
-  const unexplained = Number((ctx.quantity! - ctx.closedQty - size).toFixed(8));
-  const outside = unexplained > eps ? await bookUnexplained(rt, ctx, session, unexplained) : null;
-  if (size <= eps) {
-    await cancelOpenLegs(session, ctx);
-    const how = outside?.message ?? `${fills.map((fill) => `${legLabel[fill.kind] ?? fill.kind} (${fill.quantity} at ${fill.price})`).join(', ') || 'The exchange'} closed the position`;
-    await finalizeClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: `${how}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
-    return;
-  }
-  // Book the fills and their audits together, so a failure below cannot audit them twice.
-  await rt.db.transaction(async (tx) => {
-    await saveProgress({ ...rt, db: tx }, ctx);
-    const base = { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, isError: false };
-    for (const fill of fills) {
-      await recordExitAudit(tx, { ...base, exitType: null, message: `${legLabel[fill.kind] ?? fill.kind} filled: ${fill.quantity} ${session.symbol} at ${fill.price}` });
+  const siblings = await loadSlotSiblings(rt.db, ctx);
+  const expected = round8(remainingOf(ctx) + siblings.reduce((sum, sibling) => sum + sibling.remaining, 0));
+  if (size < expected - eps) {
+    // The TP/SL the entry carried are found by their level (they have no client id), to see whether they filled.
+    await traceAttachedLegs(rt.db, ctx, session);
+    const fills = await refreshLegs(session, ctx);
+    const shortfall = await unexplainedShortfall(ctx, session, size, siblings);
+    const outside = shortfall > eps ? await bookUnexplained(rt, ctx, session, shortfall) : null;
+    if (remainingOf(ctx) <= eps) {
+      await cancelOpenLegs(rt.db, session, ctx);
+      const how = outside?.message ?? (describe(session, fills).join(', ') || 'The exchange closed the position');
+      await markClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: `${how}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+      return { followUpPending: false };
     }
-    if (outside) await recordExitAudit(tx, { ...base, exitType: outside.exitType, message: outside.message });
-  });
-  const tp1Filled = ctx.legs.some((leg) => leg.kind === 'tp1' && leg.filledQty > 0);
-  if (ctx.strategy.advanceStopLoss && tp1Filled && !ctx.stopMovedToEntry) {
-    await session.adapter.setStopLoss(session.credentials, { symbol: session.symbol, side: session.side, price: ctx.entryPrice!, positionMode: session.mode });
-    ctx.stopMovedToEntry = true;
-    ctx.stopLossPrice = ctx.entryPrice;
+    const audits = fills.map((fill) => ({ exitType: null, message: `${legLabel[fill.leg.kind]} filled: ${fill.quantity} ${session.symbol} at ${fill.price}` }));
+    await markLegsFilled(rt, ctx, outside ? [...audits, outside] : audits);
   }
-  await resizeLegs(ctx, session, size);
-  await saveProgress(rt, ctx);
+  await requestProtectionReview(rt.db, siblingsWithWholeStop(siblings));
+  try {
+    const result = await applyProtection(rt, ctx, session);
+    return { followUpPending: result === 'position-gone' };
+  } catch (error) {
+    rt.log.warn({ executionId: ctx.id, reason: error instanceof Error ? error.message : String(error), noPosition: isFailure(error, 'no_position') }, 'protection follow-up failed; retried soon');
+    return { followUpPending: true };
+  }
 }

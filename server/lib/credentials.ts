@@ -1,5 +1,5 @@
-import type { Secrets } from '../../lib/secrets';
-import type { Credentials } from '../../trading/exchanges/types';
+import type { Secrets } from './secrets';
+import type { Credentials } from '../trading/exchanges/types';
 
 export interface CredentialInput {
   apiKey: string;

@@ -1,7 +1,7 @@
-import { NotificationType, type ExitType, type OrderEntryType } from '../../../contract/enums';
-import type { DbOrTx } from '../../db/client';
-import { entryAudits, exitAudits } from '../../db/schema/index';
-import { publishNotification } from '../../lib/notify';
+import { NotificationType, type ExitType, type OrderEntryType } from '../../contract/enums';
+import type { DbOrTx } from '../db/client';
+import { entryAudits, exitAudits } from '../db/schema/index';
+import { publishNotification } from './notify';
 
 /** A failed or skipped entry: one row in the entry audit, and the red dot for staff. */
 export async function recordEntryAudit(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx } from '../../db/client';
 
 /** NOTIFY channel that wakes every dispatcher when executions are queued or a close is requested. */
 export const EXECUTIONS_CHANNEL = 'executions_ready';
@@ -79,4 +79,19 @@ export async function nextWorkDueInMs(db: DbOrTx): Promise<number | null> {
     from executions e where e.state in ('pending', 'open') and ${workFilter}`);
   const ms = result.rows[0]?.ms;
   return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+}
+
+/** The claim of a rate-limited try does not count as an attempt (protection and closes give up after a number of them). */
+export async function forgiveAttempt(db: DbOrTx, worker: string, id: number): Promise<void> {
+  await db.execute(sql`update executions set attempts = greatest(attempts - 1, 0) where id = ${id} and claimed_by = ${worker}`);
+}
+
+/** Entries not yet placed (pending), per exchange platform, with their earliest deadline: what the pacer must leave room for. */
+export async function pendingEntries(db: DbOrTx): Promise<Array<{ platformType: number; pending: number; earliestDeadline: Date }>> {
+  const result = await db.execute<{ platform_type: number; pending: number; earliest: string }>(sql`
+    select c.platform_type, count(*)::int as pending, min(e.deadline_at) as earliest
+    from executions e join customers c on c.id = e.customer_id
+    where e.state = 'pending' and e.close_requested_at is null
+    group by c.platform_type`);
+  return result.rows.map((row) => ({ platformType: Number(row.platform_type), pending: Number(row.pending), earliestDeadline: new Date(row.earliest) }));
 }

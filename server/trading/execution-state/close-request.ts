@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ExitType } from '../../contract/enums';
-import type { DbOrTx } from '../db/client';
+import type { ExitType } from '../../../contract/enums';
+import type { DbOrTx } from '../../db/client';
 import { EXECUTIONS_CHANNEL } from './queue';
 
 /**

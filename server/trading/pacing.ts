@@ -1,0 +1,82 @@
+import { DEFAULT_CEILINGS } from './exchanges/rate-limiter';
+import { Semaphore } from './exchanges/semaphore';
+import type { ExchangeId } from './exchanges/types';
+
+/** Entries still to be placed on one exchange, across every process (read from the queue). */
+export interface EntryPressure {
+  pending: number;
+  /** Epoch ms of the earliest deadline among them. */
+  earliestDeadline: number | null;
+}
+
+/**
+ * How one process shares an exchange's request budget (the per-IP ceiling) between entries and
+ * protection, in front of the rate limiter (first come, first served):
+ * - entries wait for one of a few entry places, so the limiter's queue stays short and a position's
+ *   protection, asked for right after its fill, is not served behind a thousand queued entries;
+ * - protection goes to a few executions at a time, in the order their entries filled, each sending
+ *   its legs together, so positions are protected one after the other instead of all at the end;
+ * - protection steps aside while the entries still waiting (in every process) need the whole budget
+ *   to be placed before their deadline: an entry never misses its deadline for someone's take-profit.
+ */
+export interface Pacer {
+  entry<T>(exchange: ExchangeId, send: () => Promise<T>): Promise<T>;
+  /** A protection place (release it when done), or null while the entries need the whole budget. */
+  protection(exchange: ExchangeId): Promise<(() => void) | null>;
+  setPressure(exchange: ExchangeId, pressure: EntryPressure): void;
+}
+
+/** Entries' time at the full rate is counted with this margin. */
+const DEADLINE_MARGIN = 1.25;
+
+/** Requests per second this process plans to send to each exchange (the limiter's per-IP plan). */
+export const plannedRate = (exchange: ExchangeId) => DEFAULT_CEILINGS[exchange].perIp.limit / (DEFAULT_CEILINGS[exchange].perIp.windowMs / 1000);
+
+/**
+ * Time kept free before the entries' deadline: a request the limiter grants holds its slot for a whole
+ * window after its answer, so protection granted just before the entries needed everything still
+ * takes up to a window of their budget (Bybit 5 s); plus a second of lag.
+ */
+export const deadlineSlackMs = (exchange: ExchangeId) => Math.min(DEFAULT_CEILINGS[exchange].perIp.windowMs, 10_000) + 1_000;
+
+export function createPacer(rate: (exchange: ExchangeId) => number = plannedRate, now: () => number = Date.now, slackMs: (exchange: ExchangeId) => number = deadlineSlackMs): Pacer {
+  const lanes = new Map<ExchangeId, { entries: Semaphore; protection: Semaphore; pressure: EntryPressure }>();
+  const lane = (exchange: ExchangeId) => {
+    let found = lanes.get(exchange);
+    if (!found) {
+      const perSecond = rate(exchange);
+      found = {
+        entries: new Semaphore(Math.max(4, Math.round(perSecond * 0.4))),
+        protection: new Semaphore(Math.max(2, Math.round(perSecond * 0.2))),
+        pressure: { pending: 0, earliestDeadline: null },
+      };
+      lanes.set(exchange, found);
+    }
+    return found;
+  };
+  const entriesNeedEverything = (exchange: ExchangeId) => {
+    const { pressure } = lane(exchange);
+    if (pressure.pending === 0 || pressure.earliestDeadline === null) return false;
+    return now() + ((pressure.pending * DEADLINE_MARGIN) / rate(exchange)) * 1000 + slackMs(exchange) >= pressure.earliestDeadline;
+  };
+  return {
+    async entry(exchange, send) {
+      const release = await lane(exchange).entries.acquire();
+      try {
+        return await send();
+      } finally {
+        release();
+      }
+    },
+    async protection(exchange) {
+      if (entriesNeedEverything(exchange)) return null;
+      const release = await lane(exchange).protection.acquire();
+      if (!entriesNeedEverything(exchange)) return release;
+      release();
+      return null;
+    },
+    setPressure(exchange, pressure) {
+      lane(exchange).pressure = pressure;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, OrderStatus, PositionMode } from '../../contract/enums';
+import { exchangeAccountSettings } from '../../server/db/schema/index';
+import type { RunningSandbox } from '../../server/sandbox/index';
+import { startExactSandbox } from '../../server/sandbox/test-support';
+import type { Dispatcher } from '../../server/trading/dispatcher';
+import { enqueueOrder } from '../../server/trading/enqueue';
+import { createExchangeAdapters } from '../../server/trading/exchanges/index';
+import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
+import { startDispatcher } from '../../server/trading/start';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { auditsOf, executionsOf, insertStrategy, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+
+const DEADLINE_MS = 1_200;
+const LATENCY_MS = 300;
+
+describe('entries past their deadline are dropped, open positions keep their stops', () => {
+  let ctx: TestContext;
+  let sandbox: RunningSandbox;
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sandbox = await startExactSandbox({ randomWalk: false });
+    sandbox.control.setPrice('BTCUSDT', 60000);
+    // One Bybit request in flight at a time: entries queue at the limiter the way thousands do under the per-IP ceiling.
+    const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
+    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter });
+    await adapters.bybit.loadMarkets();
+    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { sandboxUrl: sandbox.url, adapters, config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await ctx.close();
+  });
+
+  it('an entry still waiting for the rate limiter at its deadline is never sent, and is audited', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+    const customers: TradingCustomer[] = [];
+    for (let i = 0; i < 6; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
+    // Leverage and mode were set ahead (the hot path is the entry alone).
+    await ctx.deps.db.insert(exchangeAccountSettings).values(customers.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })));
+    sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
+    const { orderId } = await ctx.deps.db.transaction((tx) =>
+      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: DEADLINE_MS, referencePrice: null }),
+    );
+    const rows = await waitFor(
+      'entries decided',
+      async () => {
+        const list = await executionsOf(ctx, orderId);
+        return list.every((row) => (row.state === 'open' && row.protected_at !== null && row.claimed_by === null) || row.state === 'failed') ? list : undefined;
+      },
+      30_000,
+    );
+    sandbox.control.setFaults([]);
+    const deadline = (await ctx.deps.db.execute<{ at: Date }>(sql`select deadline_at as at from executions where order_id = ${orderId} limit 1`)).rows[0]!.at;
+    const entries = customers.flatMap((c) => sandbox.control.account(c.sandbox!.uid).orders.filter((o) => o.clientOrderId.endsWith('-e')));
+    // Sent before the deadline: arrived at the exchange within its latency after it.
+    for (const entry of entries) expect(entry.createdAt).toBeLessThanOrEqual(new Date(deadline).getTime() + LATENCY_MS + 250);
+    const failed = rows.filter((row) => row.state === 'failed');
+    const opened = rows.filter((row) => row.state === 'open');
+    expect(opened.length).toBeGreaterThanOrEqual(1);
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(entries).toHaveLength(opened.length);
+    const audits = await auditsOf(ctx, 'entry_audits', orderId);
+    expect(audits.map((a) => a.customer_id).sort()).toEqual(failed.map((row) => row.customer_id).sort());
+    for (const audit of audits) expect(audit.message).toBe(`The entry could not be placed within ${DEADLINE_MS / 1000} s of the alert, so it was dropped (a late entry is worse than none)`);
+
+    // Every request from this address refused now (as during a ban): the stops are on the exchange and still close the positions.
+    const holders = customers.filter((c) => opened.some((row) => row.customer_id === c.customerId));
+    for (const holder of holders) expect(stopsOf(sandbox.control.account(holder.sandbox!.uid)).map((s) => [s.qty, s.price])).toEqual([[0.01, 59400]]);
+    sandbox.control.setFaults([{ rateLimitShare: 1 }]);
+    sandbox.control.setPrice('BTCUSDT', 59300);
+    for (const holder of holders) expect(sandbox.control.account(holder.sandbox!.uid).positions.filter((p) => p.size > 0)).toEqual([]);
+    sandbox.control.setFaults([]);
+    await syncNow(ctx, dispatcher);
+    await waitFor('order settled', async () => Number((await ctx.deps.db.execute<{ status: number }>(sql`select status from orders where id = ${orderId}`)).rows[0]!.status) === OrderStatus.Loss);
+  });
+});
