@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { AccountType } from '../contract/enums';
 import { loadActivityFixture } from './fixtures/activity';
 import { loadCustomerFixture } from './fixtures/customers';
-import { openBenchDatabase, staffHeaders } from './harness';
+import { EMPTY_ROUTE, openBenchDatabase, staffHeaders } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
 import type { Benchmark } from './run';
 
@@ -55,7 +55,18 @@ async function countRows(file: Buffer): Promise<number> {
   return rows;
 }
 
-async function measure(server: ServerProcess, target: ExportTarget, headers: Record<string, string>): Promise<ExportResult> {
+/** One export from a freshly started server process, so its peak is this export's alone. */
+async function measure(start: () => Promise<ServerProcess>, target: ExportTarget, headers: Record<string, string>): Promise<ExportResult> {
+  const server = await start();
+  try {
+    return await measureOn(server, target, headers);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureOn(server: ServerProcess, target: ExportTarget, headers: Record<string, string>): Promise<ExportResult> {
+  await fetch(new URL(EMPTY_ROUTE, server.baseUrl)).then((r) => r.arrayBuffer());
   await new Promise((resolve) => setTimeout(resolve, 500));
   const rssBeforeMb = server.memory().rssMb;
   server.resetPeak();
@@ -72,7 +83,6 @@ async function measure(server: ServerProcess, target: ExportTarget, headers: Rec
 
 async function run(): Promise<void> {
   const database = await openBenchDatabase('bench_exports');
-  let server: ServerProcess | undefined;
   try {
     const t0 = performance.now();
     const customers = await loadCustomerFixture(database.handle.db, { customers: ROWS, agents: 200 });
@@ -84,7 +94,8 @@ async function run(): Promise<void> {
     );
     console.log(`fixture: ${ROWS} customers (${live.rows[0]!.n} live), ${activity.entryAudits} entry and ${activity.exitAudits} exit audit rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const admin = await staffHeaders(database.handle.db, AccountType.Admin, customers.countryIds[0]!);
-    server = await startServerProcess({ databaseUrl: database.handle.url, dataDir: database.dataDir, masterKey: randomBytes(32).toString('base64') });
+    const masterKey = randomBytes(32).toString('base64');
+    const start = () => startServerProcess({ databaseUrl: database.handle.url, dataDir: database.dataDir, masterKey });
     const month = { filter: [{ name: 'datetimeInserted', value: '2025-06' }] };
     const targets: ExportTarget[] = [
       { name: 'export-entry-month', label: `entry.xlsx, one month (${june.rows[0]!.entry} rows)`, path: '/api/error/export', body: month, rows: june.rows[0]!.entry },
@@ -94,8 +105,8 @@ async function run(): Promise<void> {
       { name: 'export-exit', label: `exit.xlsx (${activity.exitAudits} rows)`, path: '/api/exit/export', rows: activity.exitAudits },
     ];
     const results: ExportResult[] = [];
-    for (const target of targets) results.push(await measure(server, target, admin));
-    console.log(`server in its own process (pid ${server.pid}); peak RSS is its VmHWM during the export, reset before each`);
+    for (const target of targets) results.push(await measure(start, target, admin));
+    console.log('each export from a fresh server process; peak RSS is its VmHWM during the export (RSS before: after one request)');
     console.table(
       results.map((r) => ({
         export: r.label,
@@ -108,7 +119,6 @@ async function run(): Promise<void> {
     );
     for (const r of results) console.log(`BENCH_RESULT ${JSON.stringify({ name: r.name, seconds: Math.round(r.seconds * 100) / 100, peakRssMb: Math.round(r.peakRssMb) })}`);
   } finally {
-    await server?.stop();
     await database.close();
   }
 }
