@@ -29,7 +29,7 @@ function filterMixes(fixture: ActivityFixture, extra: FilterItem[][] = []): Filt
 
 const pageOf = (i: number, mixes: number) => (Math.floor(i / mixes) * 7) % 21;
 
-function targetsOf(fixture: ActivityFixture, staff: Record<string, string>): LoadTarget[] {
+export function targetsOf(fixture: ActivityFixture, staff: Record<string, string>): LoadTarget[] {
   const orderMixes = filterMixes(fixture, [[{ name: 'id', value: fixture.orderIds[5]! }]]);
   const auditMixes = filterMixes(fixture, [[{ name: 'transactionId', value: fixture.orderIds[7]! }]]);
   const exitMixes = [...auditMixes, [{ name: 'exitType', value: 1 }]];

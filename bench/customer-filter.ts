@@ -12,7 +12,7 @@ const SEARCH_TEXTS = ['ann', 'tan', 'bob lim', 'Kwek1', 'max ng', 'nobody'];
 const sorts = [undefined, { name: 'currentWalletAmount', type: SortType.Descending }, { name: 'account.firstName', type: SortType.Ascending }, { name: 'datetimeInserted', type: SortType.Ascending }];
 
 /** Filter bodies the staff list really sends: each filter alone, combined, every sort, pages 0-20. */
-function filterBodies(fixture: CustomerFixture): unknown[] {
+export function filterBodies(fixture: CustomerFixture): unknown[] {
   const filters = [
     {},
     { statuses: [AccountStatus.Pending, AccountStatus.Rejected] },
@@ -39,7 +39,7 @@ function ownListBodies(fixture: CustomerFixture): unknown[] {
   return filters.flatMap((filter, f) => sorts.map((sort, s) => ({ filter, ...(sort ? { sort } : {}), pageIndex: (f * 3 + s) % 10, pageSize: 50 })));
 }
 
-function targetsOf(fixture: CustomerFixture, staff: Record<string, string>, agent: Record<string, string>): LoadTarget[] {
+export function targetsOf(fixture: CustomerFixture, staff: Record<string, string>, agent: Record<string, string>): LoadTarget[] {
   const bodies = filterBodies(fixture);
   const ownBodies = ownListBodies(fixture);
   return [
