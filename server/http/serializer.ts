@@ -2,27 +2,19 @@ import { safeEncode, type $ZodType } from 'zod/v4/core';
 
 /**
  * Answers are written by a serializer compiled once per route and status from the contract's zod
- * schema: one pass over the answer that checks every value against the schema and writes its JSON,
- * instead of zod building a checked copy that JSON.stringify then walks again. The output is what
- * `JSON.stringify(z.encode(schema, answer))` gives: the schema's keys in the schema's order, keys it
- * does not name left out. A value that breaks the contract throws (the answer becomes a 500, never
- * sent). Kinds it does not compile (unions, transforms, refinements...) are run through zod itself.
+ * schema, instead of zod building a checked copy of every answer that JSON.stringify then walks.
+ * The compiled check walks the answer once without allocating; when every object's keys are the
+ * schema's own in the schema's order (what the handlers build), the answer is written by
+ * JSON.stringify as it is, else by a writer that takes the schema's keys in order. The bytes are
+ * those of `JSON.stringify(z.encode(schema, answer))` either way. A value that breaks the contract
+ * throws: the caller gets a 500 and nothing of the answer. Kinds not compiled here (unions,
+ * transforms, refinements...) are run through zod itself.
  */
-type Write = (value: unknown, path: string) => string;
-/** A property writer: the JSON of `"key":value`, or '' when an optional key is absent. */
-type WriteProperty = (owner: Record<string, unknown>, path: string) => string;
-
-interface SchemaDef {
-  type: string;
-  checks?: Array<{ _zod: { def: CheckDef } }>;
-  check?: string;
-  format?: string;
-  shape?: Record<string, $ZodType>;
-  catchall?: $ZodType;
-  element?: $ZodType;
-  innerType?: $ZodType;
-  values?: unknown[];
-  entries?: Record<string, unknown>;
+interface Compiled {
+  /** Throws a ContractViolation, else says whether JSON.stringify(value) writes the contract's bytes. */
+  check(value: unknown): boolean;
+  /** The contract's JSON of a checked value. */
+  write(value: unknown): string;
 }
 
 interface CheckDef {
@@ -32,22 +24,73 @@ interface CheckDef {
   inclusive?: boolean;
 }
 
-/** A value of an answer that breaks its schema: where, what was expected, what came. */
-export class ContractViolation extends Error {}
+interface SchemaDef extends Partial<CheckDef> {
+  type: string;
+  checks?: Array<{ _zod: { def: CheckDef } }>;
+  shape?: Record<string, $ZodType>;
+  catchall?: $ZodType;
+  element?: $ZodType;
+  innerType?: $ZodType;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+}
+
+const defOf = (schema: $ZodType) => schema._zod.def as unknown as SchemaDef;
+
+/** A value of an answer that breaks its schema: where (filled in on the way out), what was expected, what came. */
+export class ContractViolation extends Error {
+  readonly path: Array<string | number> = [];
+  constructor(
+    readonly expected: string,
+    readonly got: string,
+  ) {
+    super(`expected ${expected}, got ${got}`);
+  }
+  get where(): string {
+    return this.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('') || 'answer';
+  }
+}
 
 /** An answer that breaks the contract: a 500 for the caller (the error handler logs it), nothing of it sent. */
 export class AnswerBreaksContract extends Error {
   readonly statusCode = 500;
   constructor(method: string, url: string, violation: ContractViolation) {
-    super(`The answer of ${method} ${url} breaks its contract: ${violation.message}`, { cause: violation });
+    super(`The answer of ${method} ${url} breaks its contract: ${violation.where}: ${violation.message}`, { cause: violation });
   }
 }
 
-const defOf = (schema: $ZodType) => schema._zod.def as unknown as SchemaDef;
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Date) return 'Date';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  return typeof value;
+}
 
-function violation(path: string, expected: string, value: unknown): never {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  throw new ContractViolation(`${path || 'answer'}: expected ${expected}, got ${got}`);
+function refuse(expected: string, value: unknown): never {
+  throw new ContractViolation(expected, kindOf(value));
+}
+
+/** Checks a part of the answer, naming the part in a violation found inside it. */
+function checkPart(node: Compiled, value: unknown, part: string | number): boolean {
+  try {
+    return node.check(value);
+  } catch (error) {
+    if (error instanceof ContractViolation) error.path.unshift(part);
+    throw error;
+  }
+}
+
+/** Scalars: a check and JSON.stringify, which writes them exactly as zod's output would be written. */
+function scalar(accepts: (value: unknown) => string | undefined): Compiled {
+  return {
+    check: (value) => {
+      const refused = accepts(value);
+      if (refused) refuse(refused, value);
+      return true;
+    },
+    write: (value) => JSON.stringify(value),
+  };
 }
 
 /** A number check compiled here: whole numbers (`int()`) and bounds (`min`, `max`, `positive`...). */
@@ -68,73 +111,117 @@ function numberChecksOf(def: SchemaDef): Array<NumberCheck | undefined> {
   return [...own, ...(def.checks ?? []).map((c) => c._zod.def)].map(numberCheckOf);
 }
 
-/** The kinds compiled here, with checks they carry; anything else is handed to zod. */
-function compilable(def: SchemaDef): boolean {
-  const checks = (def.checks ?? []).map((c) => c._zod.def);
-  if (def.type === 'number') return numberChecksOf(def).every((check) => check !== undefined);
-  if (def.type === 'object') return checks.length === 0 && def.catchall === undefined;
-  return checks.length === 0 && ['string', 'boolean', 'null', 'array', 'nullable', 'optional', 'literal', 'enum'].includes(def.type);
-}
-
-/** A subtree zod runs: its encoded value, stringified (the serializer zod's provider uses). */
-function throughZod(schema: $ZodType): Write {
-  return (value, path) => {
-    const result = safeEncode(schema, value);
-    if (!result.success) throw new ContractViolation(`${path || 'answer'}: ${result.error.issues.map((issue) => issue.message).join('; ')}`);
-    return JSON.stringify(result.data) ?? violation(path, 'a value JSON can carry', value);
-  };
-}
-
-function compileObject(shape: Record<string, $ZodType>): Write {
-  const properties: WriteProperty[] = Object.entries(shape).map(([key, schema]) => {
-    const label = JSON.stringify(key);
-    const optional = defOf(schema).type === 'optional';
-    const write = compile(schema);
-    return (owner, path) => {
-      const value = owner[key];
-      if (value === undefined && optional) return '';
-      return `${label}:${write(value, `${path}.${key}`)}`;
-    };
-  });
-  return (value, path) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return violation(path, 'an object', value);
-    let out = '';
-    for (const property of properties) {
-      const written = property(value as Record<string, unknown>, path);
-      if (written) out = out ? `${out},${written}` : written;
-    }
-    return `{${out}}`;
-  };
-}
-
-function compileArray(element: $ZodType): Write {
-  const write = compile(element);
-  return (value, path) => {
-    if (!Array.isArray(value)) return violation(path, 'an array', value);
-    const parts = new Array<string>(value.length);
-    for (let i = 0; i < value.length; i += 1) parts[i] = write(value[i], `${path}[${i}]`);
-    return `[${parts.join(',')}]`;
-  };
-}
-
-function compileNumber(def: SchemaDef): Write {
+function compileNumber(def: SchemaDef): Compiled {
   const checks = numberChecksOf(def) as NumberCheck[];
-  return (value, path) => {
-    if (typeof value !== 'number' || !Number.isFinite(value)) return violation(path, 'a finite number', value);
+  return scalar((value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return 'a finite number';
     for (const check of checks) {
-      const expected = check(value);
-      if (expected) return violation(path, expected, value);
+      const refused = check(value);
+      if (refused) return refused;
     }
-    return String(value);
+    return undefined;
+  });
+}
+
+function compileOneOf(values: unknown[]): Compiled {
+  const allowed = new Set(values);
+  const expected = `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+  return scalar((value) => (allowed.has(value) ? undefined : expected));
+}
+
+interface Property {
+  key: string;
+  label: string;
+  optional: boolean;
+  node: Compiled;
+}
+
+function compileObject(shape: Record<string, $ZodType>): Compiled {
+  const properties: Property[] = Object.entries(shape).map(([key, schema]) => ({
+    key,
+    label: JSON.stringify(key),
+    optional: defOf(schema).type === 'optional',
+    node: compile(schema),
+  }));
+  const byKey = new Map(properties.map((property, index) => [property.key, index]));
+  return {
+    check: (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) refuse('an object', value);
+      const owner = value as Record<string, unknown>;
+      let canonical = Object.getPrototypeOf(owner) === Object.prototype;
+      let present = 0;
+      for (const property of properties) {
+        const child = owner[property.key];
+        if (child === undefined && property.optional) continue;
+        present += 1;
+        if (!checkPart(property.node, child, property.key)) canonical = false;
+      }
+      // Canonical: its enumerable keys are the schema's present ones, in the schema's order.
+      let last = -1;
+      let seen = 0;
+      for (const key in owner) {
+        const index = byKey.get(key);
+        if (index === undefined || index < last) return false;
+        last = index;
+        seen += 1;
+      }
+      return canonical && seen === present;
+    },
+    write: (value) => {
+      const owner = value as Record<string, unknown>;
+      const parts: string[] = [];
+      for (const property of properties) {
+        const child = owner[property.key];
+        if (child === undefined && property.optional) continue;
+        parts.push(`${property.label}:${property.node.write(child)}`);
+      }
+      return `{${parts.join(',')}}`;
+    },
   };
 }
 
-function compileOneOf(values: unknown[]): Write {
-  const allowed = new Set(values);
-  return (value, path) => (allowed.has(value) ? JSON.stringify(value) : violation(path, `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`, value));
+function compileArray(element: $ZodType): Compiled {
+  const node = compile(element);
+  return {
+    check: (value) => {
+      if (!Array.isArray(value)) refuse('an array', value);
+      let canonical = true;
+      for (let i = 0; i < value.length; i += 1) if (!checkPart(node, value[i], i)) canonical = false;
+      return canonical;
+    },
+    write: (value) => `[${(value as unknown[]).map((item) => node.write(item)).join(',')}]`,
+  };
 }
 
-export function compile(schema: $ZodType): Write {
+function compileNullable(inner: Compiled): Compiled {
+  return { check: (value) => value === null || inner.check(value), write: (value) => (value === null ? 'null' : inner.write(value)) };
+}
+
+/** A subtree zod runs: its encoded value, stringified (the serializer zod's provider used). */
+function throughZod(schema: $ZodType): Compiled {
+  const encode = (value: unknown) => {
+    const result = safeEncode(schema, value);
+    if (!result.success) throw new ContractViolation(result.error.issues.map((issue) => issue.message).join('; '), kindOf(value));
+    return result.data;
+  };
+  return {
+    check: (value) => {
+      encode(value);
+      return false;
+    },
+    write: (value) => JSON.stringify(encode(value)) ?? refuse('a value JSON can carry', value),
+  };
+}
+
+/** The kinds compiled here, with the checks they carry; anything else is handed to zod. */
+function compilable(def: SchemaDef): boolean {
+  if (def.type === 'number') return numberChecksOf(def).every((check) => check !== undefined);
+  if ((def.checks ?? []).length > 0) return false;
+  if (def.type === 'object') return def.catchall === undefined;
+  return ['string', 'boolean', 'null', 'array', 'nullable', 'optional', 'literal', 'enum'].includes(def.type);
+}
+
+export function compile(schema: $ZodType): Compiled {
   const def = defOf(schema);
   if (!compilable(def)) return throughZod(schema);
   switch (def.type) {
@@ -145,19 +232,17 @@ export function compile(schema: $ZodType): Write {
     case 'number':
       return compileNumber(def);
     case 'string':
-      return (value, path) => (typeof value === 'string' ? JSON.stringify(value) : violation(path, 'a string', value));
+      return scalar((value) => (typeof value === 'string' ? undefined : 'a string'));
     case 'boolean':
-      return (value, path) => (typeof value === 'boolean' ? (value ? 'true' : 'false') : violation(path, 'true or false', value));
+      return scalar((value) => (typeof value === 'boolean' ? undefined : 'true or false'));
     case 'null':
-      return (value, path) => (value === null ? 'null' : violation(path, 'null', value));
-    case 'nullable': {
-      const inner = compile(def.innerType!);
-      return (value, path) => (value === null ? 'null' : inner(value, path));
-    }
+      return scalar((value) => (value === null ? undefined : 'null'));
+    case 'nullable':
+      return compileNullable(compile(def.innerType!));
     case 'optional': {
+      // Reached only outside an object: inside one, an absent optional key is left out.
       const inner = compile(def.innerType!);
-      // Reached only outside an object (inside one, an absent optional key is left out).
-      return (value, path) => (value === undefined ? violation(path, 'a value', value) : inner(value, path));
+      return { check: (value) => (value === undefined ? refuse('a value', value) : inner.check(value)), write: (value) => inner.write(value) };
     }
     case 'literal':
       return compileOneOf(def.values!);
@@ -166,12 +251,17 @@ export function compile(schema: $ZodType): Write {
   }
 }
 
-/** Fastify's serializer compiler: one compiled writer per route and status. */
+/** The contract's JSON of `value`, or a ContractViolation. */
+export function serialize(compiled: Compiled, value: unknown): string {
+  return compiled.check(value) ? JSON.stringify(value) : compiled.write(value);
+}
+
+/** Fastify's serializer compiler: one compiled schema per route and status. */
 export function contractSerializerCompiler({ schema, method, url }: { schema: unknown; method: string; url: string }): (data: unknown) => string {
-  const write = compile(schema as $ZodType);
+  const compiled = compile(schema as $ZodType);
   return (data) => {
     try {
-      return write(data, '');
+      return serialize(compiled, data);
     } catch (error) {
       if (error instanceof ContractViolation) throw new AnswerBreaksContract(method, url, error);
       throw error;

@@ -6,7 +6,7 @@ import { customer, customerRoutes } from '../../contract/api/customer';
 import { envelopeOf } from '../../contract/envelope';
 import { defineRoute } from '../../contract/route';
 import { registerRoute } from '../../server/http/route';
-import { compile, contractSerializerCompiler } from '../../server/http/serializer';
+import { compile, contractSerializerCompiler, serialize } from '../../server/http/serializer';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { contractRoutes } from './contract-routes';
 
@@ -22,13 +22,20 @@ interface Def {
 
 const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
 
-/** Values a handler could answer for `schema`: most fit it, some carry keys it does not name. */
+/**
+ * Values a handler could answer for `schema`: they fit it, some with keys it does not name or with
+ * its keys in another order (both written by the schema's keys in order, like zod does).
+ */
 function arbitraryOf(schema: $ZodType): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {
       const shape = Object.fromEntries(Object.entries(def.shape!).map(([key, child]) => [key, arbitraryOf(child)]));
-      return fc.tuple(fc.record(shape), fc.dictionary(fc.constantFrom('extra', 'secret', '__proto__x'), fc.string(), { maxKeys: 2 })).map(([known, extra]) => ({ ...extra, ...known }));
+      const extras = fc.dictionary(fc.constantFrom('extra', 'secret', 'toJSON'), fc.string(), { maxKeys: 2 });
+      return fc.tuple(fc.record(shape), extras, fc.boolean()).map(([known, extra, reversed]) => {
+        const entries = Object.entries(known);
+        return { ...Object.fromEntries(reversed ? entries.reverse() : entries), ...extra };
+      });
     }
     case 'array':
       return fc.array(arbitraryOf(def.element!), { maxLength: 4 });
@@ -68,7 +75,7 @@ function throughZod(schema: $ZodType, value: unknown): string | undefined {
 
 function compiled(schema: $ZodType, value: unknown): string | undefined {
   try {
-    return compile(schema)(value, '');
+    return serialize(compile(schema), value);
   } catch {
     return undefined;
   }
