@@ -219,6 +219,8 @@ export const entryAudits = pgTable(
     /** The search, newest first, with its strategy and order filters read from the index alone. */
     index('entry_audits_inserted_id_idx').on(t.datetimeInserted, t.id, t.strategyId, t.orderId),
     index('entry_audits_order_idx').on(t.orderId),
+    /** Counts of one symbol's rows (its strategies), read from the index alone. */
+    index('entry_audits_strategy_idx').on(t.strategyId),
     index('entry_audits_inserted_by_idx').on(t.insertedBy),
   ],
 );
@@ -240,6 +242,9 @@ export const exitAudits = pgTable(
     /** The search, newest first, with its strategy, order and exit type filters read from the index alone. */
     index('exit_audits_inserted_id_idx').on(t.datetimeInserted, t.id, t.strategyId, t.orderId, t.exitType),
     index('exit_audits_order_idx').on(t.orderId),
+    /** Counts of one symbol's or one exit type's rows, read from the index alone. */
+    index('exit_audits_strategy_idx').on(t.strategyId),
+    index('exit_audits_exit_type_idx').on(t.exitType),
     index('exit_audits_inserted_by_idx').on(t.insertedBy),
     check('exit_audits_type_ck', sql`${t.exitType} is null or ${t.exitType} in (1, 2)`),
   ],

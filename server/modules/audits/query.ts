@@ -142,9 +142,13 @@ export function auditPageQuery(db: DbOrTx, kind: AuditKind, input: AuditFilter, 
     .offset(offsetOf(page));
 }
 
-function rowsByIds(db: DbOrTx, kind: AuditKind) {
-  return selectAudits(db, kind, sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`).prepare(`${kind}_audit_rows`);
+/** The rows named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function auditRowsQuery(db: DbOrTx, kind: AuditKind) {
+  return selectAudits(db, kind, sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`);
 }
 
 /** The rows of some audit entries: one query shape per audit, prepared once per connection. */
-export const auditRowsByIds = { entry: preparedPerHandle((db) => rowsByIds(db, 'entry')), exit: preparedPerHandle((db) => rowsByIds(db, 'exit')) };
+export const auditRowsByIds = {
+  entry: preparedPerHandle((db) => auditRowsQuery(db, 'entry').prepare('entry_audit_rows')),
+  exit: preparedPerHandle((db) => auditRowsQuery(db, 'exit').prepare('exit_audit_rows')),
+};

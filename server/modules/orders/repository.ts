@@ -65,15 +65,17 @@ export function orderPageQuery(db: DbOrTx, filter: FilterItem[], page: PageWindo
     .offset(offsetOf(page));
 }
 
-/** The rows of some orders: one query shape, prepared once per connection. */
-const orderRows = preparedPerHandle((db) =>
-  db
+/** The rows of the orders named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function orderRowsQuery(db: DbOrTx) {
+  return db
     .select(orderColumns)
     .from(orders)
     .innerJoin(strategies, eq(strategies.id, orders.strategyId))
-    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('order_search_rows'),
-);
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`);
+}
+
+/** One query shape, prepared once per connection. */
+const orderRows = preparedPerHandle((db) => orderRowsQuery(db).prepare('order_search_rows'));
 
 /** The order search: the page's ids on orders alone, then their rows; the count kept exact (server/db/insert-only-count.ts). */
 export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
