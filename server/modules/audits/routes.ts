@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { auditRoutes } from '../../../contract/api/audit';
 import type { Deps } from '../../deps';
 import { executions, entryAudits, exitAudits } from '../../db/schema/index';
-import { registerRoute } from '../../http/route';
-import { exportAudits } from './export';
+import { registerFileRoute, registerRoute } from '../../http/route';
+import { auditFileName, exportAudits } from './export';
 import { searchAudits } from './search';
 
 export function registerAuditRoutes(app: FastifyInstance, deps: Deps): void {
@@ -24,13 +24,13 @@ export function registerAuditRoutes(app: FastifyInstance, deps: Deps): void {
     return { error: row?.n ?? 0 };
   });
 
-  registerRoute(app, auditRoutes.entryExport, async ({ query, body }) => ({
-    fileBase64String: (await exportAudits(deps.db, 'entry', { ...query, ...body })).toString('base64'),
-    fileName: 'entry.xlsx',
+  registerFileRoute(app, auditRoutes.entryExport, async ({ query, body }) => ({
+    file: await exportAudits(deps.db, 'entry', { ...query, ...body }),
+    fields: { fileName: auditFileName('entry') },
   }));
 
-  registerRoute(app, auditRoutes.exitExport, async ({ query, body }) => ({
-    fileBase64String: (await exportAudits(deps.db, 'exit', { ...query, ...body })).toString('base64'),
-    fileName: 'exit.xlsx',
+  registerFileRoute(app, auditRoutes.exitExport, async ({ query, body }) => ({
+    file: await exportAudits(deps.db, 'exit', { ...query, ...body }),
+    fields: { fileName: auditFileName('exit') },
   }));
 }
