@@ -1,16 +1,40 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { writeTempFile, type TempFile } from './temp-file';
 
 export type XlsxColumn = Partial<ExcelJS.Column>;
 
+/** The writable side of a Node stream as readable-stream 2 (archiver's) keeps it. */
+interface BufferingWritable extends EventEmitter {
+  _writableState: { needDrain: boolean };
+}
+
+const isBufferingWritable = (value: unknown): value is BufferingWritable =>
+  value instanceof EventEmitter && typeof (value as { _writableState?: { needDrain?: unknown } })._writableState?.needDrain === 'boolean';
+
+/**
+ * Where a worksheet's XML waits to be compressed. exceljs 4.4's streaming writer gives each sheet's
+ * stream to archiver, which reads it through a PassThrough of its own (archiver-utils'
+ * normalizeInputSource), and exceljs never waits for that PassThrough: rows committed faster than
+ * the zip deflates them pile up there uncompressed (measured: about 45 MB for 100,000 audit rows,
+ * all of it released only at the end). Waiting for its 'drain' is the backpressure exceljs leaves
+ * out. Neither library exposes it, so it is looked up and checked here; a version that moved it
+ * fails the export loudly instead of buffering silently.
+ */
+function compressorInputOf(sheet: ExcelJS.Worksheet): BufferingWritable {
+  const sheetStream = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  const input = sheetStream?.pipes?.[0];
+  if (!isBufferingWritable(input)) throw new Error('exceljs no longer pipes the worksheet into a stream the export can wait for (server/lib/xlsx.ts)');
+  return input;
+}
+
 /**
  * One worksheet (bold header row, then `rows` keyed by the columns' keys) written with exceljs's
- * streaming writer straight to a temporary file: each row is committed as it arrives and waits
- * while the file is behind, so memory holds a few rows and the compressor's window, never the
- * sheet or the file. Nothing is answered before the file is complete, so a failure is still a
- * clean error answer.
+ * streaming writer straight to a temporary file: each row is committed as it arrives and the next
+ * waits while the compressor or the file is behind, so memory holds a few rows and the zip's
+ * buffers, never the sheet or the file. Nothing is answered before the file is complete, so a
+ * failure is still a clean error answer.
  */
 export async function writeXlsxFile(fileName: string, sheetName: string, columns: XlsxColumn[], rows: AsyncIterable<Record<string, unknown>>): Promise<TempFile> {
   return writeTempFile(fileName, async (file) => {
@@ -24,8 +48,10 @@ export async function writeXlsxFile(fileName: string, sheetName: string, columns
       sheet.columns = columns;
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
+      const compressorInput = compressorInputOf(sheet);
       for await (const row of rows) {
         sheet.addRow(row).commit();
+        if (compressorInput._writableState.needDrain) await once(compressorInput, 'drain');
         if (stream.writableNeedDrain) await once(stream, 'drain');
       }
       sheet.commit();
