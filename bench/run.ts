@@ -1,4 +1,6 @@
+import { activitySearchBenchmark } from './activity-search';
 import { customerFilterBenchmark } from './customer-filter';
+import { exportsBenchmark } from './exports';
 import { fanoutBenchmark } from './fanout';
 
 /** One benchmark: a name for `npm run bench -- <name>` and what it runs. */
@@ -9,7 +11,7 @@ export interface Benchmark {
 }
 
 /** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
-const registry: Benchmark[] = [customerFilterBenchmark, fanoutBenchmark];
+const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !registry.some((b) => b.name === name));
