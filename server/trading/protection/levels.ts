@@ -40,7 +40,7 @@ export function passed(session: Session, level: number, price: number, direction
 }
 
 /** `price` on the tick grid, rounded towards the position's loss side (a stop never ends up beyond it). */
-export function tickOnLossSide(session: Session, price: number): number {
+export function tickOnLossSide(session: PositionTerms, price: number): number {
   const tick = session.market.tickSize;
   const units = price / tick;
   const rounded = session.side === 'long' ? Math.floor(units + 1e-9) : Math.ceil(units - 1e-9);
