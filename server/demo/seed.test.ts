@@ -135,7 +135,7 @@ describe('the demo trading history', () => {
         'Bitget rejected the API key',
         "Bybit refused our server's IP address for this API key",
         "Bitget refused our server's IP address for this API key",
-        'Order value below minimum for XRPUSDT',
+        'Order value below minimum for DOGEUSDT',
       ]),
     );
   });

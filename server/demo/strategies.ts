@@ -52,8 +52,9 @@ const strategy = (
 });
 
 /**
- * Five strategies over the sandbox's symbols. XRP's Occasion amount is below the exchange's minimum
- * order value on purpose: those entries are skipped, as the engine's sizing skips them.
+ * Five strategies over the sandbox's symbols. DOGE's Occasion amount (35 DOGE) is below the exchange's
+ * minimum order value of 5 USDT while DOGE trades under about 0.143 USDT (its first months in the demo's
+ * price path): those entries are skipped, as the engine's sizing skips them.
  */
 export const demoStrategies: DemoStrategy[] = [
   strategy('BTC-TREND', 'BTCUSDT', EntryDirection.Long, 'webhook', 16, {
@@ -78,14 +79,14 @@ export const demoStrategies: DemoStrategy[] = [
     advanceStopLoss: true,
   }),
   strategy('XRP-BREAKOUT', 'XRPUSDT', EntryDirection.Long, 'manual', 36, {
-    groups: [dollars(CustomerGroup.Gold, 120), dollars(CustomerGroup.Vip, 250), dollars(CustomerGroup.Occasion, 0.4)],
+    groups: [dollars(CustomerGroup.Gold, 120), dollars(CustomerGroup.Vip, 250), dollars(CustomerGroup.Occasion, 60)],
     leverage: 5,
     ...full(4),
     stopLoss: percent(2),
     advanceStopLoss: false,
   }),
   strategy('DOGE-SCALP', 'DOGEUSDT', EntryDirection.Short, 'manual', 45, {
-    groups: [dollars(CustomerGroup.Internal, 80), dollars(CustomerGroup.Gold, 100)],
+    groups: [dollars(CustomerGroup.Internal, 80), dollars(CustomerGroup.Gold, 100), { group: CustomerGroup.Occasion, investAmount: { type: AmountType.Quantity, amount: 35 } }],
     leverage: 10,
     ...partial([1, 2, 3], [50, 25]),
     stopLoss: percent(1),
