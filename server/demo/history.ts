@@ -58,8 +58,15 @@ interface Fate {
   closeSlippage: number;
 }
 
-/** Executions of one Order written side by side, as several dispatcher workers would. */
+/**
+ * Executions of one Order written side by side, as several dispatcher workers would. Every instant is
+ * drawn beforehand, and the executions of one phase end at the same instant (entries answered, last
+ * exits), so the data set does not depend on which lane writes first; only the ids of rows written at
+ * one instant may come in another order.
+ */
 const PARALLEL_WRITES = 4;
+/** When the exchange answered an entry (refused, filled) or the sizing skipped it. */
+const ENTRY_ANSWER_MS = 1_200;
 
 /**
  * Replays one demo Order through the functions the engine and the routes write with: the alert (or
@@ -82,13 +89,16 @@ export async function replayTrade(deps: Deps, clock: ManualClock, prices: DemoPr
   const entered = await inParallel(contexts, (ctx) => enter(ctx, fates.get(ctx.id)!, price, writer));
   const positions = entered.filter((position): position is Position => position !== null);
   const closing = positions.filter((position) => fates.get(position.ctx.id)!.customerCloseAfter === null && trade.outcome === 'closeSignal');
-  await inParallel(positions, async (position) => {
-    const after = fates.get(position.ctx.id)!.customerCloseAfter;
-    if (after !== null) {
-      const ms = trade.holdMs * after;
-      await closeOutside(writer(ms), position, prices.at(strategy.symbol, new Date(trade.at.getTime() + ms)));
-    } else if (trade.outcome !== 'closeSignal') await runToExit(position, trade, writer);
-  });
+  // Customers closing by hand (a few) come first, one after the other in time: the Order settles at its last exit.
+  const closeAfter = (position: Position) => fates.get(position.ctx.id)!.customerCloseAfter;
+  const byHand = positions.filter((position) => closeAfter(position) !== null).sort((a, b) => closeAfter(a)! - closeAfter(b)!);
+  for (const position of byHand) {
+    const ms = trade.holdMs * closeAfter(position)!;
+    await closeOutside(writer(ms), position, prices.at(strategy.symbol, new Date(trade.at.getTime() + ms)));
+  }
+  if (trade.outcome !== 'closeSignal') {
+    await inParallel(positions.filter((position) => closeAfter(position) === null), (position) => runToExit(position, trade, writer));
+  }
   if (closing.length > 0) await closeBySignal(deps, clock, trade, closing, fates, writer);
 }
 
@@ -127,18 +137,18 @@ async function inParallel<T, R>(items: T[], run: (item: T) => Promise<R>): Promi
 async function enter(ctx: ExecutionContext, fate: Fate, price: number, writer: (ms: number) => Writer): Promise<Position | null> {
   const exchange = exchangeSlugs[ctx.platformType as Exchange] as ExchangeId;
   if (fate.entryFailure) {
-    await markEndedWithoutPosition(writer(1_400), ctx, 'failed', entryFailureText(exchange, fate.refusal));
+    await markEndedWithoutPosition(writer(ENTRY_ANSWER_MS), ctx, 'failed', entryFailureText(exchange, fate.refusal));
     return null;
   }
   const market = demoMarket(ctx.strategy.symbol);
   const sized = sizeEntry({ investType: ctx.investType ?? 0, investAmount: ctx.investAmount ?? 0, leverage: ctx.strategy.leverage, price, market });
   if (!sized.ok) {
-    await markEndedWithoutPosition(writer(300), ctx, 'skipped', sized.reason);
+    await markEndedWithoutPosition(writer(ENTRY_ANSWER_MS), ctx, 'skipped', sized.reason);
     return null;
   }
   const terms: PositionTerms = { side: ctx.side === EntryDirection.Long ? 'long' : 'short', market };
   const avgPrice = roundToStep(price * (1 + fate.slippage), market.tickSize);
-  await markEntryFilled(writer(1_200), ctx, { quantity: sized.quantity, exchangeOrderId: fate.exchangeOrderId(exchange), legs: [], stopLossPrice: null, avgPrice });
+  await markEntryFilled(writer(ENTRY_ANSWER_MS), ctx, { quantity: sized.quantity, exchangeOrderId: fate.exchangeOrderId(exchange), legs: [], stopLossPrice: null, avgPrice });
   const stop = stopLossPrice(ctx, terms, avgPrice);
   await markProtected(writer(3_500), ctx, { legs: protectionLegs(ctx, terms, stop), stopLossPrice: stop });
   return { ctx, terms, exchange };
