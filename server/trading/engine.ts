@@ -31,8 +31,11 @@ export async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`strategy:${strategyId}`}))`);
 }
 
-/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer. */
-export async function openManualOrder(deps: EngineDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short' }): Promise<ManualOrderResult> {
+/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer (`at`: see EnqueueInput). */
+export async function openManualOrder(
+  deps: EngineDeps,
+  input: { strategyId: string; side: EntryDirection | 'long' | 'short'; at?: Date },
+): Promise<ManualOrderResult> {
   const side: EntryDirection = input.side === 'long' ? EntryDirection.Long : input.side === 'short' ? EntryDirection.Short : input.side;
   const { entryDeadlineMs } = loadTradingConfig(deps.config.exchangeMode);
   return deps.db.transaction(async (tx) => {
@@ -49,6 +52,7 @@ export async function openManualOrder(deps: EngineDeps, input: { strategyId: str
       receiveOnce: false,
       deadlineMs: entryDeadlineMs,
       referencePrice: null,
+      at: input.at,
     });
     return { ...result, strategyId: input.strategyId };
   });

@@ -33,10 +33,12 @@ export const bodyHash = (body: string) => createHash('sha256').update(body.trim(
 export async function receiveAlert(
   deps: Pick<Deps, 'db' | 'clock'>,
   trading: TradingConfig,
-  input: { strategy: WebhookStrategy; alert: ParsedAlert; body: string; sourceIp: string },
+  input: { strategy: WebhookStrategy; alert: ParsedAlert; body: string; sourceIp: string; backdated?: boolean },
 ): Promise<WebhookAnswer> {
   const { strategy, alert } = input;
   const now = deps.clock.now();
+  // The Order and close requests are stamped by the database unless the caller replays history (demo seeding).
+  const at = input.backdated ? now : undefined;
   const hash = bodyHash(input.body);
   const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
   return deps.db.transaction(async (tx) => {
@@ -76,11 +78,12 @@ export async function receiveAlert(
         receiveOnce: true,
         deadlineMs: trading.entryDeadlineMs,
         referencePrice: alert.price,
+        at,
       });
       return { ...base, signalId, duplicate: false, orderId: queued.orderId, executions: queued.executions, skipped: queued.skipped };
     }
 
-    const closing = await requestClose(tx, { strategyId: strategy.id }, null);
+    const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
     if (closing === 0) {
       await recordExitAudit(tx, {
         orderId: null,
@@ -89,6 +92,7 @@ export async function receiveAlert(
         exitType: null,
         message: `Close alert received for strategy ${strategy.id} with no open position: nothing to close`,
         isError: false,
+        at,
       });
     }
     return { ...base, signalId, duplicate: false, closing };
