@@ -67,7 +67,8 @@ function attach(sandbox: Sandbox, holds: Holds, ws: WebSocket, session: TradeSes
   idle.unref();
   let open = true;
   const relay = async (text: string) => {
-    if (!(await travel(sandbox, holds))) return;
+    // A frame still on the wire when the connection drops never arrives.
+    if (!(await travel(sandbox, holds)) || !open) return;
     const answer = await session.handle(text);
     if (!answer || !open) return;
     if (!(await travel(sandbox, holds)) || !open) return;

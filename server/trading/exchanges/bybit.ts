@@ -1,7 +1,11 @@
 import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
-import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
+import type { BybitSocketEntry } from './bybit-ws/order-entry';
+import type { BybitTradeSessions } from './bybit-ws/sessions';
+import type { TradeFrame } from './bybit-ws/trade-socket';
+import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
+import type { CcxtClient } from './ccxt-client';
 import { orderKindOf } from './client-order-id';
-import { failure } from './errors';
+import { failure, toExchangeFailure } from './errors';
 import { refusedKey } from './key-check';
 import { roundToTick } from './markets';
 import type {
@@ -16,6 +20,7 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  SessionWarmth,
   StopLossRequest,
   TakeProfitRequest,
   TrailingStopRequest,
@@ -29,6 +34,16 @@ interface QueryApiResult {
 
 const bybitOf = (ex: Exchange) => ex as BybitExchange;
 
+/** Bybit's WebSocket order entry of an adapter: the accounts' sessions and the orders sent over them. */
+export interface BybitOrderEntry {
+  sessions: BybitTradeSessions;
+  entry: BybitSocketEntry;
+}
+
+/** ccxt sends these to /v5/position/trading-stop, which the order-entry socket does not serve. */
+const tradingStopParams = (params: OrderParams) =>
+  params.trailingAmount !== undefined || params.trailingStop !== undefined || params.tradingStopEndpoint === true || (params.stopLossPrice !== undefined && params.takeProfitPrice !== undefined);
+
 /** Bybit's position index: 0 one-way, 1 hedge long, 2 hedge short. */
 const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'oneway' ? 0 : side === 'long' ? 1 : 2);
 
@@ -41,6 +56,48 @@ export class BybitAdapter extends CcxtAdapter {
   readonly exchange = 'bybit' as const;
   /** tpslMode Partial: the attached TP/SL are sized to what the entry fills (create-order.mdx). */
   readonly sizedEntryProtection = true;
+
+  /** `orderEntry`: creates go over the account's /v5/trade session when it is open (BYBIT_ORDER_ENTRY=websocket), else REST. */
+  constructor(
+    client: CcxtClient,
+    private readonly orderEntry?: BybitOrderEntry,
+  ) {
+    super(client);
+  }
+
+  override async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    if (!this.orderEntry) return super.warmSessions(accounts);
+    return this.orderEntry.sessions.warm(accounts.filter((a) => a.apiKey && a.secret));
+  }
+
+  override closeSessions(accounts?: readonly Credentials[]): void {
+    this.orderEntry?.sessions.close(accounts);
+  }
+
+  /**
+   * Over the account's open /v5/trade session: the same body ccxt would POST to /v5/order/create
+   * (`createOrderRequest`, as ccxt pro's createOrderWs builds it), refusals classed by ccxt's own
+   * handleErrors like a REST answer. REST when the session is down or the socket path says so.
+   */
+  protected override async sendCreate(credentials: Credentials, market: MarketInfo, clientOrderId: string, order: OrderSpec, deadline?: number): Promise<PlacedOrder> {
+    const socketEntry = this.orderEntry?.entry;
+    if (socketEntry && !tradingStopParams(order.params) && this.orderEntry?.sessions.ready(credentials)) {
+      await this.client.markets();
+      const ex = bybitOf(this.client.ccxt);
+      // ccxt's own checks (precision, amounts) fail here as they would before a REST request.
+      const body = await this.guard(async () => ex.createOrderRequest(market.ccxtSymbol, order.type, order.side, order.amount, order.price, order.params, true) as Record<string, unknown>);
+      const outcome = await socketEntry.create({
+        credentials,
+        clientOrderId,
+        body,
+        deadline,
+        lookup: () => this.fetchOrderByClientId(credentials, market.symbol, clientOrderId),
+        refusal: (frame) => socketRefusal(ex, frame),
+      });
+      if (outcome.kind === 'placed') return outcome.order;
+    }
+    return super.sendCreate(credentials, market, clientOrderId, order, deadline);
+  }
 
   protected override attachedProtectionParams(request: EntryRequest): OrderParams {
     const params = super.attachedProtectionParams(request);
@@ -62,18 +119,14 @@ export class BybitAdapter extends CcxtAdapter {
   async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
+    return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** A conditional reduce-only market order falling (long) / rising (short) to the trigger, with our client id. */
   async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
+    return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** GET /v5/order/realtime (and /history) ?orderFilter=tpslOrder: the position's TP/SL orders without an orderLinkId. */
@@ -231,4 +284,15 @@ export class BybitAdapter extends CcxtAdapter {
     if (rows.length === 0) return undefined;
     return rows.some((row) => row.hedged) ? 'hedge' : 'oneway';
   }
+}
+
+/** A /v5/trade refusal as the ExchangeFailure a REST answer with the same code gives (ccxt's handleErrors decides the class). */
+function socketRefusal(ex: BybitExchange, frame: TradeFrame): ExchangeFailure {
+  const body = JSON.stringify({ retCode: frame.retCode, retMsg: frame.retMsg });
+  try {
+    ex.handleErrors(200, 'OK', 'wss /v5/trade order.create', 'POST', {}, body, { retCode: frame.retCode, retMsg: frame.retMsg }, {}, undefined);
+  } catch (error) {
+    return toExchangeFailure('bybit', error);
+  }
+  return toExchangeFailure('bybit', new Error(`bybit ${body}`));
 }
