@@ -163,6 +163,20 @@ describe('Bybit /v5/trade: rate limits', () => {
   }, 30_000);
 });
 
+describe('Bybit /v5/trade: the new-connection limit as a start option (benchmarks)', () => {
+  it('tradeConnectionsPerIp replaces 500 per 5 minutes', async () => {
+    const tight = await startSandbox({ randomWalk: false, tradeConnectionsPerIp: { limit: 2, windowMs: 60_000 } });
+    const opened: RawTradeSocket[] = [];
+    try {
+      opened.push(await RawTradeSocket.open(tight.tradeSocketUrl), await RawTradeSocket.open(tight.tradeSocketUrl));
+      await expect(RawTradeSocket.open(tight.tradeSocketUrl)).rejects.toThrow('HTTP 429');
+    } finally {
+      for (const socket of opened) socket.close();
+      await tight.close();
+    }
+  });
+});
+
 describe('Bybit /v5/trade: network conditions', () => {
   it('a one-way latency delays HTTP and WebSocket alike (request and answer each)', async () => {
     const socket = await authed();

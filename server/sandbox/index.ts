@@ -52,6 +52,8 @@ export interface StartSandboxOptions {
   latencyMs?: number;
   /** Bybit's idle cut of a /v5/trade socket without frames from the client (default 10 minutes). */
   tradeIdleMs?: number;
+  /** New /v5/trade connections per address (default Bybit's 500 per 5 minutes; benchmarks only, see SandboxOptions). */
+  tradeConnectionsPerIp?: { limit: number; windowMs: number };
 }
 
 export interface RunningSandbox {

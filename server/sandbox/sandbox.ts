@@ -32,6 +32,11 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Bybit's WebSocket idle cut: no frame from the client for this long closes the socket (default 10 minutes). */
   tradeIdleMs?: number;
+  /**
+   * New /v5/trade connections per address (default Bybit's 500 per 5 minutes). Only benchmarks that warm
+   * thousands of sessions from one address change it, and say so: Bybit would refuse them.
+   */
+  tradeConnectionsPerIp?: { limit: number; windowMs: number };
 }
 
 /** Bybit /v5/trade: "if there is no ping-pong and no stream data ... cut off after 10 minutes" (docs/v5/websocket/wss-authentication.mdx). */

@@ -38,7 +38,7 @@ export function serveTradeSocket(app: FastifyInstance, sandbox: Sandbox, holds: 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((request.url ?? '').split('?')[0] !== path) return;
     const ip = addressOf(request);
-    const rule = tradeSocketLimits.newConnectionsPerIp;
+    const rule = sandbox.options.tradeConnectionsPerIp ?? tradeSocketLimits.newConnectionsPerIp;
     if (!sandbox.tradeConnectionWindow.take(ip, rule.limit, rule.windowMs, sandbox.now())) {
       bump(sandbox.counters.tradeConnectionsRefused, ip);
       refuse(socket);

@@ -2,6 +2,7 @@ import { BitgetAdapter } from './bitget';
 import { BybitAdapter, type BybitOrderEntry } from './bybit';
 import { BybitSocketEntry, TRADE_RECV_WINDOW_MS } from './bybit-ws/order-entry';
 import { BybitTradeSessions } from './bybit-ws/sessions';
+import type { ConnectionBudget } from './bybit-ws/connection-budget';
 import { CcxtClient, type FetchImplementation } from './ccxt-client';
 import { sharedExchangeLimiter, type ExchangeRateLimiter } from './rate-limiter';
 import type { ExchangeAdapter, ExchangeId } from './types';
@@ -52,6 +53,8 @@ export interface ExchangeAdaptersOptions {
   localAddress?: string | undefined;
   /** Reopening delays of dropped trade sockets (tests shorten them). */
   tradeSocketBackoff?: { minMs: number; maxMs: number } | undefined;
+  /** New trade connections per address (default: the process-wide budget of Bybit's 500 per 5 minutes at 95%). */
+  tradeConnectionBudget?: ConnectionBudget | undefined;
 }
 
 /** Where Bybit's trade socket of `mode` is (the sandbox's: ws://.../v5/trade under its base URL). */
@@ -88,7 +91,13 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
 
 function bybitOrderEntry(options: ExchangeAdaptersOptions, client: { egress: string; brokerCode: string; limiter: ExchangeRateLimiter }): BybitOrderEntry | undefined {
   if ((options.bybitOrderEntry ?? 'websocket') !== 'websocket') return undefined;
-  const sessions = new BybitTradeSessions({ url: tradeSocketUrlOf(options), egress: client.egress, localAddress: options.localAddress, backoff: options.tradeSocketBackoff });
+  const sessions = new BybitTradeSessions({
+    url: tradeSocketUrlOf(options),
+    egress: client.egress,
+    localAddress: options.localAddress,
+    backoff: options.tradeSocketBackoff,
+    budget: options.tradeConnectionBudget,
+  });
   return { sessions, entry: new BybitSocketEntry({ sessions, limiter: client.limiter, egress: client.egress, brokerCode: client.brokerCode, requestTimeoutMs: Math.min(options.timeoutMs ?? TRADE_RECV_WINDOW_MS, TRADE_RECV_WINDOW_MS) }) };
 }
 
