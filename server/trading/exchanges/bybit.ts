@@ -1,11 +1,11 @@
 import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
 import type { BybitSocketEntry } from './bybit-ws/order-entry';
 import type { BybitTradeSessions } from './bybit-ws/sessions';
-import type { TradeFrame } from './bybit-ws/trade-socket';
+import { servedBySocket, socketOrderBody, socketRefusal } from './bybit-ws/ccxt-frames';
 import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
 import type { CcxtClient } from './ccxt-client';
 import { orderKindOf } from './client-order-id';
-import { failure, toExchangeFailure } from './errors';
+import { failure } from './errors';
 import { refusedKey } from './key-check';
 import { roundToTick } from './markets';
 import type {
@@ -39,10 +39,6 @@ export interface BybitOrderEntry {
   sessions: BybitTradeSessions;
   entry: BybitSocketEntry;
 }
-
-/** ccxt sends these to /v5/position/trading-stop, which the order-entry socket does not serve. */
-const tradingStopParams = (params: OrderParams) =>
-  params.trailingAmount !== undefined || params.trailingStop !== undefined || params.tradingStopEndpoint === true || (params.stopLossPrice !== undefined && params.takeProfitPrice !== undefined);
 
 /** Bybit's position index: 0 one-way, 1 hedge long, 2 hedge short. */
 const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'oneway' ? 0 : side === 'long' ? 1 : 2);
@@ -81,11 +77,11 @@ export class BybitAdapter extends CcxtAdapter {
    */
   protected override async sendCreate(credentials: Credentials, market: MarketInfo, clientOrderId: string, order: OrderSpec, deadline?: number): Promise<PlacedOrder> {
     const socketEntry = this.orderEntry?.entry;
-    if (socketEntry && !tradingStopParams(order.params) && this.orderEntry?.sessions.ready(credentials)) {
+    if (socketEntry && servedBySocket(order) && this.orderEntry?.sessions.ready(credentials)) {
       await this.client.markets();
       const ex = bybitOf(this.client.ccxt);
       // ccxt's own checks (precision, amounts) fail here as they would before a REST request.
-      const body = await this.guard(async () => ex.createOrderRequest(market.ccxtSymbol, order.type, order.side, order.amount, order.price, order.params, true) as Record<string, unknown>);
+      const body = await this.guard(async () => socketOrderBody(ex, market, order));
       const outcome = await socketEntry.create({
         credentials,
         clientOrderId,
@@ -284,15 +280,4 @@ export class BybitAdapter extends CcxtAdapter {
     if (rows.length === 0) return undefined;
     return rows.some((row) => row.hedged) ? 'hedge' : 'oneway';
   }
-}
-
-/** A /v5/trade refusal as the ExchangeFailure a REST answer with the same code gives (ccxt's handleErrors decides the class). */
-function socketRefusal(ex: BybitExchange, frame: TradeFrame): ExchangeFailure {
-  const body = JSON.stringify({ retCode: frame.retCode, retMsg: frame.retMsg });
-  try {
-    ex.handleErrors(200, 'OK', 'wss /v5/trade order.create', 'POST', {}, body, { retCode: frame.retCode, retMsg: frame.retMsg }, {}, undefined);
-  } catch (error) {
-    return toExchangeFailure('bybit', error);
-  }
-  return toExchangeFailure('bybit', new Error(`bybit ${body}`));
 }
