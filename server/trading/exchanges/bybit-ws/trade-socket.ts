@@ -76,7 +76,13 @@ export class TradeSocket {
 
   /** Connects and authenticates; rejects with TradeAuthRefused, a TradeSocketLost, or the connection error. */
   static open(options: TradeSocketOptions): Promise<TradeSocket> {
-    const ws = new WebSocket(options.url, { perMessageDeflate: false, handshakeTimeout: options.connectTimeoutMs, ...(options.localAddress ? { localAddress: options.localAddress } : {}) });
+    const ws = new WebSocket(options.url, {
+      perMessageDeflate: false,
+      // Answers are a few hundred bytes: nothing the exchange sends on this socket needs more.
+      maxPayload: 1024 * 1024,
+      handshakeTimeout: options.connectTimeoutMs,
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    });
     const socket = new TradeSocket(ws);
     return new Promise<TradeSocket>((resolve, reject) => {
       const fail = (error: unknown) => {
