@@ -26,6 +26,8 @@ export interface Config {
   logLevel: string;
   /** When false, the server leaves the execution queue to `npm run worker` processes. */
   runDispatcher: boolean;
+  /** BYBIT_ORDER_ENTRY: Bybit orders over each account's warm /v5/trade session (default, REST while it is down) or always REST. */
+  bybitOrderEntry: 'websocket' | 'rest';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -36,6 +38,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`EXCHANGE_MODE must be 'sandbox', 'testnet' or 'live', got '${env.EXCHANGE_MODE}'`);
   }
   const host = env.HOST ?? '127.0.0.1';
+  const bybitOrderEntry = env.BYBIT_ORDER_ENTRY ?? 'websocket';
+  if (bybitOrderEntry !== 'websocket' && bybitOrderEntry !== 'rest') throw new Error(`BYBIT_ORDER_ENTRY must be 'websocket' or 'rest', got '${bybitOrderEntry}'`);
   return {
     port,
     host,
@@ -50,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runDispatcher: env.RUN_DISPATCHER !== 'false',
+    bybitOrderEntry,
   };
 }

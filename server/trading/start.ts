@@ -36,7 +36,7 @@ export function sandboxUrlFor(deps: Pick<Deps, 'config'>, explicit?: string): st
 export function createTradingRuntime(deps: Pick<Deps, 'db' | 'secrets' | 'log' | 'config'>, options: TradingOptions = {}): TradingRuntime {
   const mode = deps.config.exchangeMode;
   const sandboxUrl = mode === 'sandbox' ? sandboxUrlFor(deps, options.sandboxUrl) : undefined;
-  const adapters = options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, timeoutMs: options.exchangeTimeoutMs ?? numberEnv('EXCHANGE_TIMEOUT_MS') });
+  const adapters = options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, timeoutMs: options.exchangeTimeoutMs ?? numberEnv('EXCHANGE_TIMEOUT_MS'), bybitOrderEntry: deps.config.bybitOrderEntry });
   return {
     db: deps.db,
     secrets: deps.secrets,

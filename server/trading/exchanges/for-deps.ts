@@ -34,7 +34,7 @@ export function useExchangeAccess(deps: { config: Config }, options: { sandboxUr
   const access: ExchangeAccess = {
     mode,
     sandboxUrl,
-    adapters: options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, fetchImplementation: options.fetchImplementation }),
+    adapters: options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, fetchImplementation: options.fetchImplementation, bybitOrderEntry: deps.config.bybitOrderEntry }),
     fetch: fetchImplementation,
   };
   byConfig.set(deps.config, access);
