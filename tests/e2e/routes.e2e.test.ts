@@ -173,11 +173,16 @@ describe('issue 10 in the browser', () => {
     await e2e.screenshot(page, 'issue10-strategy-form-labels');
   });
 
-  it('an employee on Webhook Settings keeps the session whatever the API answers (a 403 never signs out)', async () => {
+  it('an employee on Webhook Settings sees the groups read-only and keeps the session (a 403 never signs out)', async () => {
     const { page } = await e2e.signedInPage(AccountType.Employee);
     const errors = watchErrors(page);
     await page.goto('/activity/webhook');
     await page.getByRole('heading', { name: 'Receive Webhook Once' }).waitFor();
+    for (const group of ['Gold', 'Internal', 'Vip', 'Occasion', 'Exclusive']) {
+      const toggle = page.getByRole('switch', { name: group });
+      await toggle.waitFor();
+      expect(await toggle.isDisabled(), group).toBe(true);
+    }
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/activity/webhook');
     expect(await hasSession(page)).toBe(true);
