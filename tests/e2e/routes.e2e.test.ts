@@ -58,8 +58,12 @@ async function visit(page: Page, role: string, path: string): Promise<void> {
   await e2e.screenshot(page, `route-${role}${path.replace(/\//g, '-')}`);
 }
 
+async function sessionToken(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'accessToken')?.value;
+}
+
 async function hasSession(page: Page): Promise<boolean> {
-  return (await page.context().cookies()).some((cookie) => cookie.name === 'accessToken');
+  return (await sessionToken(page)) !== undefined;
 }
 
 describe('every route of spec 2, for each role allowed on it', () => {
@@ -188,6 +192,30 @@ describe('issue 10 in the browser', () => {
     expect(await hasSession(page)).toBe(true);
     await page.goto('/employee/dashboard');
     await page.getByRole('heading', { name: 'Performance Overview' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("an agent sees their own profile on the dashboard and changes their password: the session goes on with the answer's token and the new password signs in", async () => {
+    const { page, person } = await e2e.signedInPage(AccountType.Agent, { firstName: 'Petra', lastName: 'Profile' });
+    const errors = watchErrors(page);
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    const tokenBefore = await sessionToken(page);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('New password').fill('Fresh-Pass-123');
+    await dialog.getByLabel('Confirm new password').fill('Fresh-Pass-123');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password reset successful!').waitFor();
+    const tokenAfter = await sessionToken(page);
+    expect(tokenAfter).toBeDefined();
+    expect(tokenAfter).not.toBe(tokenBefore);
+    await page.goto('/agent/customers');
+    await page.getByRole('heading', { name: 'Customer Listing' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/agent/customers');
+    const again = await e2e.newPage();
+    await e2e.signIn(again, { email: person.email, password: 'Fresh-Pass-123' }, { landing: /\/agent\/dashboard$/ });
     expect(errors).toEqual([]);
   });
 

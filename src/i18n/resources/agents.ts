@@ -25,7 +25,7 @@ export const agentsMessages = {
   },
   statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
   counts: { active: 'Active', suspended: 'Suspended' },
-  sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration' },
+  sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration', ownProfile: 'My Profile' },
   actions: {
     add: 'Add Agent',
     createRegistrationId: 'Create Registration ID',

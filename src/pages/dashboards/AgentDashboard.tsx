@@ -5,8 +5,9 @@ import { useTranslate } from 'react-admin';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useAppDataProvider } from '../../dataProvider';
 import { StatCard } from '../../components/profile/StatCard';
+import { AgentOwnProfile } from '../../resources/agents/AgentOwnProfile';
 
-/** The agent's dashboard: totalCustomers, prevMonthAmountEarned and totalAmountEarned. */
+/** The agent's dashboard: totalCustomers, prevMonthAmountEarned and totalAmountEarned, then the agent's own profile (spec 6). */
 export function AgentDashboard() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -22,6 +23,7 @@ export function AgentDashboard() {
         <StatCard label={t('prevMonthAmountEarned')} value={<UsdtAmount value={data?.prevMonthAmountEarned} />} />
         <StatCard label={t('totalAmountEarned')} value={<UsdtAmount value={data?.totalAmountEarned} />} />
       </Stack>
+      <AgentOwnProfile />
     </Stack>
   );
 }

@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import type { Agent } from '../../../contract/api/agent';
-import { genderLabels, type Gender } from '../../../contract/enums';
 import { StatusChip } from '../../components/StatusChip';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { PageTitle } from '../../components/profile/PageTitle';
@@ -17,6 +16,7 @@ import { StatCard } from '../../components/profile/StatCard';
 import { useAccountActions } from '../../components/profile/useAccountActions';
 import { useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
+import { agentFields } from './agentFields';
 import { AgentStatusControl } from './AgentStatusControl';
 import { RegistrationIdCreator } from './RegistrationIdCreator';
 
@@ -28,16 +28,7 @@ function AgentProfile({ agent }: { agent: Agent }) {
   const { actions, password } = useAccountActions('agents', agent, linkTo('agents'));
   const stats = useQuery({ queryKey: ['agents', 'dashboard', agent.id], queryFn: () => dataProvider.getAgentDashboard(agent.id) });
   const { account } = agent;
-  const fields = [
-    { label: t('fields.agentId'), value: String(agent.id) },
-    { label: t('fields.firstName'), value: account.firstName },
-    { label: t('fields.lastName'), value: account.lastName },
-    { label: t('fields.email'), value: account.email },
-    { label: t('fields.age'), value: account.age === null ? '' : String(account.age) },
-    { label: t('fields.phone'), value: account.phone ?? '' },
-    { label: t('fields.country'), value: account.country?.name ?? '' },
-    { label: t('fields.gender'), value: account.gender ? (genderLabels[account.gender as Gender] ?? '') : '' },
-  ];
+  const fields = agentFields(agent).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} label={t(`statuses.${account.status}`)} />} />
