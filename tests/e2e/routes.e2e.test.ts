@@ -177,6 +177,18 @@ describe('issue 10 in the browser', () => {
     await e2e.screenshot(page, 'issue10-strategy-form-labels');
   });
 
+  it('lines the inputs of the add forms up in rows of two (no select sits lower than its neighbour)', async () => {
+    const { page } = await e2e.signedInPage(AccountType.Admin);
+    for (const path of ['/customer/add', '/agent/add', '/employee/add']) {
+      await page.goto(path);
+      await page.getByLabel('First Name').waitFor();
+      const tops = await page.locator('form .MuiGrid-container .MuiFormControl-root').evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
+      const pairs = Array.from({ length: Math.floor(tops.length / 2) }, (_, i) => [tops[2 * i], tops[2 * i + 1]]);
+      expect(pairs.length, path).toBeGreaterThanOrEqual(3);
+      for (const [left, right] of pairs) expect(right, `${path} ${JSON.stringify(tops)}`).toBe(left);
+    }
+  });
+
   it('an employee on Webhook Settings sees the groups read-only and keeps the session (a 403 never signs out)', async () => {
     const { page } = await e2e.signedInPage(AccountType.Employee);
     const errors = watchErrors(page);
@@ -204,7 +216,7 @@ describe('issue 10 in the browser', () => {
     const tokenBefore = await sessionToken(page);
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
-    await dialog.getByLabel('New password').fill('Fresh-Pass-123');
+    await dialog.getByLabel('New password', { exact: true }).fill('Fresh-Pass-123');
     await dialog.getByLabel('Confirm new password').fill('Fresh-Pass-123');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password reset successful!').waitFor();
