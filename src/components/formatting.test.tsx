@@ -57,4 +57,16 @@ describe('<UsdtAmount>', () => {
     expect(screen.getByTestId('positive')).toHaveTextContent('1,234.50 USDT');
     expect(screen.getByTestId('positive')).toHaveAttribute('data-negative', 'false');
   });
+
+  it('shows an amount that is not a wallet (earnings, PnL) red only below 0', () => {
+    renderPublic(
+      <>
+        <UsdtAmount value={-0.01} redAtZero={false} data-testid="loss" />
+        <UsdtAmount value={0} redAtZero={false} data-testid="nothing" />
+      </>,
+    );
+    expect(screen.getByTestId('loss')).toHaveAttribute('data-negative', 'true');
+    expect(screen.getByTestId('nothing')).toHaveTextContent('0.00 USDT');
+    expect(screen.getByTestId('nothing')).toHaveAttribute('data-negative', 'false');
+  });
 });

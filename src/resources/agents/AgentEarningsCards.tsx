@@ -21,8 +21,8 @@ export function AgentEarningsCards({ agentId, customersLabel }: { agentId?: numb
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <StatCard label={customersLabel} value={data?.totalCustomers ?? 0} />
-      <StatCard label={t('prevMonthAmountEarned')} value={<UsdtAmount value={data?.prevMonthAmountEarned} />} />
-      <StatCard label={t('totalAmountEarned')} value={<UsdtAmount value={data?.totalAmountEarned} />} />
+      <StatCard label={t('prevMonthAmountEarned')} value={<UsdtAmount value={data?.prevMonthAmountEarned} redAtZero={false} />} />
+      <StatCard label={t('totalAmountEarned')} value={<UsdtAmount value={data?.totalAmountEarned} redAtZero={false} />} />
     </Stack>
   );
 }
