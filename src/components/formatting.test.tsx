@@ -18,6 +18,10 @@ describe('formatDate', () => {
   it('writes times hh:mm and months like Jan 2025', () => {
     expect(formatTime('2025-03-07T09:05:00')).toBe('09:05');
     expect(formatMonth('2025-01')).toBe('Jan 2025');
+    expect(formatMonth('2024-12')).toBe('Dec 2024');
+    expect(formatMonth('2024-13')).toBe('');
+    expect(formatDate('2025-03-07')).toBe('07/03/2025');
+    expect(formatDate(Date.UTC(2025, 0, 2, 12))).toBe('02/01/2025');
   });
 });
 
