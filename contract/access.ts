@@ -76,6 +76,8 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
   // Spec 2 lets employees open /activity/webhook (read-only); only admins switch groups.
   webhookGroups: { list: 'staffRead', edit: 'adminTrading' },
   dashboard: { show: 'self' },
+  /** The signed-in person's own password (the customer's pencil, the agent's profile). */
+  ownAccount: { password: 'self' },
   customerSelf: { show: 'customerOwn', list: 'customerOwn' },
   customerOrders: { list: 'customerOwn' },
   customerStrategies: { list: 'customerOwn' },

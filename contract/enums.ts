@@ -74,6 +74,13 @@ export const orderStatusLabels = labelsOf(OrderStatus, { 1: 'Active', 2: 'Win', 
 export const ExitType = { ByAdmin: 1, Customer: 2 } as const;
 export type ExitType = EnumValues<typeof ExitType>;
 export const exitTypeLabels = labelsOf(ExitType, { 1: 'Manual (Admin)', 2: 'Manual (Customer)' });
+/** An exit nobody requested by hand (exit type null or 0): a signal, a take profit or a stop loss. */
+export const AUTOMATIC_EXIT_LABEL = 'Automatic (Signal, TP/SL)';
+/** The label of an exit audit row's exit type; null and 0 are automatic exits. */
+export function exitTypeLabel(exitType: number | null): string {
+  if (!exitType) return AUTOMATIC_EXIT_LABEL;
+  return exitTypeLabels[exitType as ExitType] ?? String(exitType);
+}
 
 export const Exchange = { Bitget: 1, Bybit: 2, Binance: 3, Okx: 4 } as const;
 export type Exchange = EnumValues<typeof Exchange>;

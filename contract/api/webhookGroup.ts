@@ -16,8 +16,9 @@ export type WebhookGroup = z.infer<typeof webhookGroup>;
 
 export const webhookGroupRoutes = {
   list: defineRoute({
-    method: 'GET', path: '/api/receiveonly/all', access: 'adminTrading', tag: 'webhook groups',
-    summary: 'One row per customer group with its Receive Webhook Once switch', query: pageQueryOf(WEBHOOK_GROUP_PAGE_SIZE),
+    // Staff read (spec 2 opens /activity/webhook to employees, read-only); only admins switch.
+    method: 'GET', path: '/api/receiveonly/all', access: 'staffRead', tag: 'webhook groups',
+    summary: 'One row per customer group with its Receive Webhook Once switch (admins and employees read; admins switch)', query: pageQueryOf(WEBHOOK_GROUP_PAGE_SIZE),
     data: pagedOf(webhookGroup),
   }),
   update: defineRoute({

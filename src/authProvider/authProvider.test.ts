@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountRoutes } from '../../contract/api/account';
 import { AccountType } from '../../contract/enums';
 import { accountOf, apiUrl, failed, ok, server } from '../test/msw';
+import { asRefusedWrite } from '../dataProvider/errors';
 import { authProvider } from './authProvider';
 import { landingPath } from './landing';
 
@@ -21,6 +22,10 @@ describe('authProvider', () => {
     await expect(authProvider.checkError(new HttpError('Permission denied', 403))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new HttpError('x', 400))).resolves.toBeUndefined();
     await expect(authProvider.checkError(new HttpError('x', 500))).resolves.toBeUndefined();
+  });
+
+  it('checkError leaves a refused write to its screen (react-admin would sign out and call it a success)', async () => {
+    await expect(authProvider.checkError(asRefusedWrite(new HttpError('You need to be logged in', 401)))).resolves.toBeUndefined();
   });
 
   it('login verifies the code, stores the cookie and answers the landing page', async () => {

@@ -2,6 +2,7 @@ import { HttpError, type AuthProvider, type UserIdentity } from 'ra-core';
 import type { Account } from '../../contract/api/account';
 import { canAccess } from '../../contract/access';
 import { AccountType } from '../../contract/enums';
+import { isRefusedWrite } from '../dataProvider/errors';
 import { readToken } from '../dataProvider/token';
 import { accountApi, currentAccount, endSession, startSession } from './api';
 import { landingPath, LOGIN_PATH, STAFF_LOGIN_PATH } from './landing';
@@ -47,8 +48,9 @@ export const authProvider: AuthProvider = {
       if (statusOf(error) === UNAUTHORIZED) throw { redirectTo: LOGIN_PATH, message: false };
     }
   },
+  /** A refused write is left to its screen to report; the next read or route change signs out. */
   async checkError(error: unknown) {
-    if (statusOf(error) === UNAUTHORIZED) throw { redirectTo: LOGIN_PATH, message: false };
+    if (statusOf(error) === UNAUTHORIZED && !isRefusedWrite(error)) throw { redirectTo: LOGIN_PATH, message: false };
   },
   async getIdentity(): Promise<AppIdentity> {
     const account = await currentAccount();

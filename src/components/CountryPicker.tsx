@@ -77,7 +77,6 @@ export function CountryPicker({ value, onChange, label, error, helperText, size 
           {...params}
           label={label}
           size={size}
-          margin={size === 'small' ? 'dense' : undefined}
           error={error || failed}
           helperText={failed ? ui.other.countriesFailed : helperText}
           InputProps={{ ...params.InputProps, startAdornment: value ? <CountryFlag country={value} /> : params.InputProps.startAdornment }}

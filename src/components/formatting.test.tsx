@@ -18,6 +18,10 @@ describe('formatDate', () => {
   it('writes times hh:mm and months like Jan 2025', () => {
     expect(formatTime('2025-03-07T09:05:00')).toBe('09:05');
     expect(formatMonth('2025-01')).toBe('Jan 2025');
+    expect(formatMonth('2024-12')).toBe('Dec 2024');
+    expect(formatMonth('2024-13')).toBe('');
+    expect(formatDate('2025-03-07')).toBe('07/03/2025');
+    expect(formatDate(Date.UTC(2025, 0, 2, 12))).toBe('02/01/2025');
   });
 });
 
@@ -56,5 +60,17 @@ describe('<UsdtAmount>', () => {
     expect(screen.getByTestId('zero')).toHaveAttribute('data-negative', 'true');
     expect(screen.getByTestId('positive')).toHaveTextContent('1,234.50 USDT');
     expect(screen.getByTestId('positive')).toHaveAttribute('data-negative', 'false');
+  });
+
+  it('shows an amount that is not a wallet (earnings, PnL) red only below 0', () => {
+    renderPublic(
+      <>
+        <UsdtAmount value={-0.01} redAtZero={false} data-testid="loss" />
+        <UsdtAmount value={0} redAtZero={false} data-testid="nothing" />
+      </>,
+    );
+    expect(screen.getByTestId('loss')).toHaveAttribute('data-negative', 'true');
+    expect(screen.getByTestId('nothing')).toHaveTextContent('0.00 USDT');
+    expect(screen.getByTestId('nothing')).toHaveAttribute('data-negative', 'false');
   });
 });

@@ -7,6 +7,7 @@ import { countryRoutes, type Country } from '../../contract/api/country';
 import { apiUrl, failed, ok, server } from '../test/msw';
 import { ui } from '../../contract/messages';
 import { createDataProvider } from './createDataProvider';
+import { isRefusedWrite } from './errors';
 import { callRoute } from './http';
 import { toListResult, wirePage } from './paging';
 
@@ -81,7 +82,7 @@ describe('createDataProvider', () => {
         getOne: async ({ id }) => ({ data: { id, name: `thing ${id}` } }),
       },
     },
-    { double: async (n: number) => n * 2 },
+    { double: async (n: number) => n * 2, getDouble: async (n: number) => n * 2 },
   );
 
   it('dispatches per resource, and the named actions are methods of the provider', async () => {
@@ -120,5 +121,15 @@ describe('createDataProvider', () => {
     await expect(provider.getOne('things', { id: 1 })).rejects.toMatchObject({ message: 'Needs to be authenticated', status: 401 });
     await expect(provider.double(1)).rejects.toMatchObject({ message: 'Needs to be authenticated', status: 401 });
     warn.mockRestore();
+  });
+
+  it('marks writes refused with a 401 (create, update, delete, actions not named get...) so they are reported, not swallowed', async () => {
+    const refusal = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: unknown) => isRefusedWrite(error));
+    expect(await refusal(provider.delete('things', { id: 1 }))).toBe(true);
+    expect(await refusal(provider.update('things', { id: 1, data: {}, previousData: { id: 1 } }))).toBe(true);
+    expect(await refusal(provider.create('things', { data: {} }))).toBe(true);
+    expect(await refusal(provider.double(1))).toBe(true);
+    expect(await refusal(provider.getDouble(1))).toBe(false);
+    expect(await refusal(provider.getOne('things', { id: 1 }))).toBe(false);
   });
 });

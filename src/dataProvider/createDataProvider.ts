@@ -1,5 +1,6 @@
 import { HttpError, type DataProvider, type RaRecord } from 'ra-core';
 import { ui } from '../../contract/messages';
+import { asRefusedWrite } from './errors';
 import { readToken } from './token';
 import type { ActionTable, EndpointTable, ResourceEndpoints } from './types';
 
@@ -20,13 +21,26 @@ function requireToken(kind: 'list' | 'delete' | 'other'): void {
   throw new HttpError(kind === 'delete' ? ui.access.needLogin : ui.access.needsAuthentication, 401);
 }
 
+/** Named actions whose name starts with `get` only read; every other one writes. */
+const isReadAction = (name: string) => name.startsWith('get');
+
+/** Runs a write; a 401 is reported by the screen that made it instead of a silent sign-out (see `asRefusedWrite`). */
+async function write<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw asRefusedWrite(error);
+  }
+}
+
 function guardActions<A extends ActionTable>(actions: A): A {
   const guarded: Record<string, (...args: never[]) => Promise<unknown>> = {};
   for (const [name, action] of Object.entries(actions)) {
-    guarded[name] = async (...args: never[]) => {
+    const call = async (...args: never[]) => {
       requireToken('other');
       return action(...args);
     };
+    guarded[name] = isReadAction(name) ? call : (...args: never[]) => write(() => call(...args));
   }
   return guarded as A;
 }
@@ -70,19 +84,25 @@ export function createDataProvider<A extends ActionTable>(endpoints: EndpointTab
       return getList({ ...params, filter: { ...params.filter, [params.target]: params.id } });
     },
     async create(resource: string, params: Parameters<DataProvider['create']>[1]) {
-      requireToken('other');
-      const { create } = of(resource);
-      return create ? create(params) : missing(resource, 'create');
+      return write(async () => {
+        requireToken('other');
+        const { create } = of(resource);
+        return create ? create(params) : missing(resource, 'create');
+      });
     },
     async update(resource: string, params: Parameters<DataProvider['update']>[1]) {
-      requireToken('other');
-      const { update } = of(resource);
-      return update ? update(params) : missing(resource, 'update');
+      return write(async () => {
+        requireToken('other');
+        const { update } = of(resource);
+        return update ? update(params) : missing(resource, 'update');
+      });
     },
     async delete(resource: string, params: Parameters<DataProvider['delete']>[1]) {
-      requireToken('delete');
-      const { delete: remove } = of(resource);
-      return remove ? remove(params) : missing(resource, 'delete');
+      return write(async () => {
+        requireToken('delete');
+        const { delete: remove } = of(resource);
+        return remove ? remove(params) : missing(resource, 'delete');
+      });
     },
     async updateMany(resource: string): Promise<never> {
       return missing(resource, 'updateMany');

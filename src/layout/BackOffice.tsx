@@ -4,6 +4,7 @@ import { CoreAdmin, CustomRoutes, Resource, ResourceContextProvider, memoryStore
 import LinearProgress from '@mui/material/LinearProgress';
 import { authProvider } from '../authProvider/authProvider';
 import { dataProvider } from '../dataProvider';
+import { createQueryClient } from '../dataProvider/queryClient';
 import { i18nProvider } from '../i18n';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { backOfficePaths, type BackOfficePathName } from '../pages/routes';
@@ -28,6 +29,7 @@ function screensOf(module: BackOfficeModule): { name: BackOfficePathName; elemen
 }
 
 const screens = backOfficeModules.flatMap(screensOf);
+const queryClient = createQueryClient();
 
 function Loading() {
   return <LinearProgress />;
@@ -43,6 +45,7 @@ export function BackOffice() {
   return (
     <CoreAdmin
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={AppLayout}

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
 import { render, waitFor, type RenderResult } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { expect } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -11,6 +10,7 @@ import type { AccountType } from '../../contract/enums';
 import { authProvider } from '../authProvider/authProvider';
 import { ResultPopupProvider } from '../components/ResultPopupProvider';
 import { dataProvider } from '../dataProvider';
+import { createQueryClient } from '../dataProvider/queryClient';
 import { i18nProvider } from '../i18n';
 import { AccountProvider } from '../layout/AccountContext';
 import { theme } from '../layout/theme';
@@ -38,7 +38,7 @@ function LocationProbe() {
  * current URL; `settled()` waits until every query (access checks included) has answered.
  */
 export function renderWithAdmin(element: ReactElement, options: RenderOptions = {}): RenderResult & { location: () => string; settled: () => Promise<void> } {
-  const queryClient = new QueryClient();
+  const queryClient = createQueryClient();
   const path = options.path ?? '/';
   let content = element;
   if (options.accountType !== undefined) {

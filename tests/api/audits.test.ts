@@ -175,5 +175,12 @@ describe('exports', () => {
     const rows = await rowsOf(answer.body.data.fileBase64String);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(4, 10)).toEqual(['BTC1', 'BTCUSDT', 'Long', 'Manual (Admin)', new Date('2025-03-11T00:00:00Z'), 'Closed by admin']);
+    const all = await rowsOf((await ctx.api('POST', '/api/exit/export', { token: admin, body: { filter: [] } })).body.data.fileBase64String);
+    // An exit nobody asked for by hand (exit type null: TP/SL or signal) is labelled, not left blank.
+    expect(all.slice(1).map((row) => [row[7], row[9]])).toEqual([
+      ['Automatic (Signal, TP/SL)', 'Take profit 1 filled'],
+      ['Manual (Customer)', 'Close failed: rate limit'],
+      ['Manual (Admin)', 'Closed by admin'],
+    ]);
   });
 });

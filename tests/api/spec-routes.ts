@@ -90,7 +90,8 @@ export const specRoutes: SpecRoute[] = [
   { route: 'POST /api/exit/search', exact: staff },
   { route: 'GET /api/exit/statistics', exact: staff },
   { route: 'POST /api/exit/export', exact: [Admin] },
-  { route: 'GET /api/receiveonly/all', atLeast: [Admin], never: [Agent, Customer] },
+  // ARCHITECTURE 5: "read ... for staff"; spec 2 lets employees open /activity/webhook read-only.
+  { route: 'GET /api/receiveonly/all', exact: staff },
   { route: 'PATCH /api/receiveonly/:id', exact: [Admin] },
   { route: 'POST /api/country/search', exact: [] },
 ];

@@ -53,9 +53,18 @@ describe('Receive Webhook Once settings', () => {
     expect(logs.map((l) => l.action)).toEqual(['receiveOnce.on', 'receiveOnce.off']);
   });
 
-  it('refuses employees, unknown ids and a missing isActive', async () => {
-    expect((await ctx.api('GET', '/api/receiveonly/all', { token: employee })).status).toBe(403);
-    expect((await ctx.api('PATCH', '/api/receiveonly/1', { token: employee, body: { isActive: true } })).status).toBe(403);
+  it('lets employees read the groups (spec 2: /activity/webhook read-only) and switch none', async () => {
+    const asAdmin = await ctx.api('GET', '/api/receiveonly/all', { token: admin });
+    const asEmployee = await ctx.api('GET', '/api/receiveonly/all', { token: employee });
+    expect(asEmployee.status).toBe(200);
+    expect(asEmployee.body).toEqual(asAdmin.body);
+    const refused = await ctx.api('PATCH', `/api/receiveonly/${asEmployee.body.data.data[0].id}`, { token: employee, body: { isActive: true } });
+    expect(refused.status).toBe(403);
+    const after = await ctx.api('GET', '/api/receiveonly/all', { token: admin });
+    expect(after.body).toEqual(asAdmin.body);
+  });
+
+  it('refuses unknown ids and a missing isActive', async () => {
     const unknown = await ctx.api('PATCH', '/api/receiveonly/999', { token: admin, body: { isActive: true } });
     expect(unknown.body).toEqual({ successful: false, data: null, error: { message: 'Webhook group not found' } });
     const missing = await ctx.api('PATCH', '/api/receiveonly/1', { token: admin, body: { isActive: 'yes' } });

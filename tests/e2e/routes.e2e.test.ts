@@ -58,8 +58,12 @@ async function visit(page: Page, role: string, path: string): Promise<void> {
   await e2e.screenshot(page, `route-${role}${path.replace(/\//g, '-')}`);
 }
 
+async function sessionToken(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'accessToken')?.value;
+}
+
 async function hasSession(page: Page): Promise<boolean> {
-  return (await page.context().cookies()).some((cookie) => cookie.name === 'accessToken');
+  return (await sessionToken(page)) !== undefined;
 }
 
 describe('every route of spec 2, for each role allowed on it', () => {
@@ -173,16 +177,57 @@ describe('issue 10 in the browser', () => {
     await e2e.screenshot(page, 'issue10-strategy-form-labels');
   });
 
-  it('an employee on Webhook Settings keeps the session whatever the API answers (a 403 never signs out)', async () => {
+  it('lines the inputs of the add forms up in rows of two (no select sits lower than its neighbour)', async () => {
+    const { page } = await e2e.signedInPage(AccountType.Admin);
+    for (const path of ['/customer/add', '/agent/add', '/employee/add']) {
+      await page.goto(path);
+      await page.getByLabel('First Name').waitFor();
+      const tops = await page.locator('form .MuiGrid-container .MuiFormControl-root').evaluateAll((nodes) => nodes.map((node) => Math.round(node.getBoundingClientRect().top)));
+      const pairs = Array.from({ length: Math.floor(tops.length / 2) }, (_, i) => [tops[2 * i], tops[2 * i + 1]]);
+      expect(pairs.length, path).toBeGreaterThanOrEqual(3);
+      for (const [left, right] of pairs) expect(right, `${path} ${JSON.stringify(tops)}`).toBe(left);
+    }
+  });
+
+  it('an employee on Webhook Settings sees the groups read-only and keeps the session (a 403 never signs out)', async () => {
     const { page } = await e2e.signedInPage(AccountType.Employee);
     const errors = watchErrors(page);
     await page.goto('/activity/webhook');
     await page.getByRole('heading', { name: 'Receive Webhook Once' }).waitFor();
+    for (const group of ['Gold', 'Internal', 'Vip', 'Occasion', 'Exclusive']) {
+      const toggle = page.getByRole('switch', { name: group });
+      await toggle.waitFor();
+      expect(await toggle.isDisabled(), group).toBe(true);
+    }
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/activity/webhook');
     expect(await hasSession(page)).toBe(true);
     await page.goto('/employee/dashboard');
     await page.getByRole('heading', { name: 'Performance Overview' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("an agent sees their own profile on the dashboard and changes their password: the session goes on with the answer's token and the new password signs in", async () => {
+    const { page, person } = await e2e.signedInPage(AccountType.Agent, { firstName: 'Petra', lastName: 'Profile' });
+    const errors = watchErrors(page);
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    const tokenBefore = await sessionToken(page);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change password' });
+    await dialog.getByLabel('New password', { exact: true }).fill('Fresh-Pass-123');
+    await dialog.getByLabel('Confirm new password').fill('Fresh-Pass-123');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password reset successful!').waitFor();
+    const tokenAfter = await sessionToken(page);
+    expect(tokenAfter).toBeDefined();
+    expect(tokenAfter).not.toBe(tokenBefore);
+    await page.goto('/agent/customers');
+    await page.getByRole('heading', { name: 'Customer Listing' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/agent/customers');
+    const again = await e2e.newPage();
+    await e2e.signIn(again, { email: person.email, password: 'Fresh-Pass-123' }, { landing: /\/agent\/dashboard$/ });
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { and, desc, lt } from 'drizzle-orm';
-import { entryDirectionLabels, exitTypeLabels, orderEntryTypeLabels, type EntryDirection, type ExitType, type OrderEntryType } from '../../../contract/enums';
+import { entryDirectionLabels, exitTypeLabel, orderEntryTypeLabels, type EntryDirection, type OrderEntryType } from '../../../contract/enums';
 import type { Db, DbOrTx } from '../../db/client';
 import { entryAudits, exitAudits } from '../../db/schema/index';
 import type { TempFile } from '../../lib/temp-file';
@@ -23,7 +23,7 @@ const columns = (kind: AuditKind): XlsxColumn[] => [
 
 function sheetRow(kind: AuditKind, row: AuditRow) {
   const name = (first: string | null, last: string | null) => (first === null ? '' : `${first} ${last ?? ''}`.trim());
-  const type = kind === 'entry' ? (row.entryType === null ? '' : orderEntryTypeLabels[row.entryType as OrderEntryType] ?? '') : row.exitType === null ? '' : exitTypeLabels[Number(row.exitType) as ExitType] ?? '';
+  const type = kind === 'entry' ? (row.entryType === null ? '' : orderEntryTypeLabels[row.entryType as OrderEntryType] ?? '') : exitTypeLabel(row.exitType === null ? null : Number(row.exitType));
   return {
     id: row.id,
     transactionId: row.orderId ?? '',

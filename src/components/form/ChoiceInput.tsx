@@ -21,7 +21,6 @@ export function ChoiceInput({ source, label, choices, disabled }: { source: stri
       select
       fullWidth
       size="small"
-      margin="dense"
       label={label}
       required={isRequired}
       disabled={disabled}

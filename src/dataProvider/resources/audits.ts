@@ -23,9 +23,8 @@ export const auditActions = {
     const { query, filter } = auditRequest(filters, new Date());
     return callRoute(kind === 'entry' ? auditRoutes.entryExport : auditRoutes.exitExport, { query, body: { filter } });
   },
-  /** Entry audit: attempted entries (total) and audit rows (errors); exit audit: failed exits (errors). */
-  getAuditStatistics: async (kind: AuditKind): Promise<{ total?: number; errors: number }> => {
-    if (kind === 'entry') return callRoute(auditRoutes.entryStatistics);
-    return { errors: (await callRoute(auditRoutes.exitStatistics)).error };
-  },
+  /** Entry audit: its rows (errors); exit audit: failed exits (errors). The entries attempted (`total`) are not rows of the audit. */
+  getAuditStatistics: async (kind: AuditKind): Promise<{ errors: number }> => ({
+    errors: kind === 'entry' ? (await callRoute(auditRoutes.entryStatistics)).errors : (await callRoute(auditRoutes.exitStatistics)).error,
+  }),
 };

@@ -20,12 +20,10 @@ export const agentsMessages = {
     phone: 'Mobile',
     gender: 'Gender',
     statusControl: 'Account status',
-    prevMonthAmountEarned: 'Amount Earned Last Month',
-    totalAmountEarned: 'Total Amount Earned',
   },
   statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
   counts: { active: 'Active', suspended: 'Suspended' },
-  sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration' },
+  sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration', ownProfile: 'My Profile' },
   actions: {
     add: 'Add Agent',
     createRegistrationId: 'Create Registration ID',

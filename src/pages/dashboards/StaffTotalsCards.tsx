@@ -1,16 +1,18 @@
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { UsdtAmount } from '../../components/UsdtAmount';
-import { useAppDataProvider } from '../../dataProvider';
 import { StatCard } from '../../components/profile/StatCard';
+import { StatisticsFailed } from '../../components/statistics/StatisticsFailed';
+import { useStatistics } from '../../components/statistics/useStatistics';
+import { useAppDataProvider } from '../../dataProvider';
 
 /** Total wallet amount (USDT), total customers and total agents. */
 export function StaffTotalsCards() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { data } = useQuery({ queryKey: ['dashboard', 'staff'], queryFn: () => dataProvider.getStaffDashboard() });
+  const { data, isError } = useStatistics(['dashboard', 'staff'], () => dataProvider.getStaffDashboard());
   const t = (key: string) => translate(`app.dashboards.${key}`);
+  if (isError) return <StatisticsFailed />;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <StatCard label={t('totalWallet')} value={<UsdtAmount value={data?.totalWalletAmount} />} />

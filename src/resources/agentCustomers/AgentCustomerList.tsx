@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
 import { AccountStatus, ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
@@ -8,7 +7,7 @@ import { UsdtAmount } from '../../components/UsdtAmount';
 import { formatDate } from '../../components/formatDate';
 import { CountryCell } from '../../components/list/CountryCell';
 import { CountryFilter } from '../../components/list/CountryFilter';
-import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
+import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
 import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
@@ -18,22 +17,10 @@ import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SelectFilter } from '../../components/list/SelectFilter';
 import { SpecList } from '../../components/list/SpecList';
-import { useAppDataProvider } from '../../dataProvider';
+import { AgentCustomerCounts } from './AgentCustomerCounts';
 
 const FILTERS = ['country', 'status', 'month', 'platformType'] as const;
 const Column = ListColumn<Customer>;
-
-function AgentCustomerCounts() {
-  const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
-  const { data } = useQuery({ queryKey: ['agentCustomers', 'statistics'], queryFn: () => dataProvider.getOwnCustomerStatistics() });
-  return (
-    <>
-      <HeaderCount label={translate('resources.customers.counts.active')} value={data?.active} color="success.main" />
-      <HeaderCount label={translate('resources.customers.counts.blocked')} value={data?.blocked} color="error.main" />
-    </>
-  );
-}
 
 /** The agent's 'Customer Listing' (/agent/customers): Active / Blocked counts, filters, sort on wallet amount. */
 export function AgentCustomerList() {

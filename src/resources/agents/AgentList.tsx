@@ -1,5 +1,4 @@
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate, type Identifier } from 'react-admin';
 import { AgentSortField, type Agent } from '../../../contract/api/agent';
 import { StatusChip } from '../../components/StatusChip';
@@ -7,31 +6,19 @@ import { formatDate } from '../../components/formatDate';
 import { CountryCell } from '../../components/list/CountryCell';
 import { CountryFilter } from '../../components/list/CountryFilter';
 import { AddButton, PersonLink, ViewButton } from '../../components/list/LinkButtons';
-import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
+import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
 import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
-import { useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
+import { AgentCounts } from './AgentCounts';
 
 const FILTERS = ['country'] as const;
 const Column = ListColumn<Agent>;
 const showPath = (id: Identifier) => linkTo('agentShow', { id });
-
-function AgentCounts() {
-  const translate = useTranslate();
-  const dataProvider = useAppDataProvider();
-  const { data } = useQuery({ queryKey: ['agents', 'statistics'], queryFn: () => dataProvider.getAgentStatistics() });
-  return (
-    <>
-      <HeaderCount label={translate('resources.agents.counts.active')} value={data?.active} color="success.main" />
-      <HeaderCount label={translate('resources.agents.counts.suspended')} value={data?.blocked} color="error.main" />
-    </>
-  );
-}
 
 /** 'Agent List' (/agents): Active / Suspended counts, country filter, sort by name or Total Clientele, 50 per page. */
 export function AgentList() {

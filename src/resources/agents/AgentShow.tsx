@@ -3,49 +3,31 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import type { Agent } from '../../../contract/api/agent';
-import { genderLabels, type Gender } from '../../../contract/enums';
 import { StatusChip } from '../../components/StatusChip';
-import { UsdtAmount } from '../../components/UsdtAmount';
 import { PageTitle } from '../../components/profile/PageTitle';
 import { PasswordResetDialog } from '../../components/profile/PasswordResetDialog';
 import { PersonActions } from '../../components/profile/PersonActions';
 import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
-import { StatCard } from '../../components/profile/StatCard';
 import { useAccountActions } from '../../components/profile/useAccountActions';
-import { useAppDataProvider } from '../../dataProvider';
 import { linkTo } from '../../pages/routes';
+import { AgentEarningsCards } from './AgentEarningsCards';
+import { agentFields } from './agentFields';
 import { AgentStatusControl } from './AgentStatusControl';
 import { RegistrationIdCreator } from './RegistrationIdCreator';
 
 function AgentProfile({ agent }: { agent: Agent }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.agents.${key}`);
-  const dataProvider = useAppDataProvider();
   const { canAccess: canForAgent } = useCanAccess({ resource: 'registrationIds', action: 'createForAgent' });
   const { actions, password } = useAccountActions('agents', agent, linkTo('agents'));
-  const stats = useQuery({ queryKey: ['agents', 'dashboard', agent.id], queryFn: () => dataProvider.getAgentDashboard(agent.id) });
   const { account } = agent;
-  const fields = [
-    { label: t('fields.agentId'), value: String(agent.id) },
-    { label: t('fields.firstName'), value: account.firstName },
-    { label: t('fields.lastName'), value: account.lastName },
-    { label: t('fields.email'), value: account.email },
-    { label: t('fields.age'), value: account.age === null ? '' : String(account.age) },
-    { label: t('fields.phone'), value: account.phone ?? '' },
-    { label: t('fields.country'), value: account.country?.name ?? '' },
-    { label: t('fields.gender'), value: account.gender ? (genderLabels[account.gender as Gender] ?? '') : '' },
-  ];
+  const fields = agentFields(agent).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} label={t(`statuses.${account.status}`)} />} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <StatCard label={t('fields.totalCustomers')} value={stats.data?.totalCustomers ?? agent.totalCustomers} />
-        <StatCard label={t('fields.prevMonthAmountEarned')} value={<UsdtAmount value={stats.data?.prevMonthAmountEarned} />} />
-        <StatCard label={t('fields.totalAmountEarned')} value={<UsdtAmount value={stats.data?.totalAmountEarned} />} />
-      </Stack>
+      <AgentEarningsCards agentId={agent.id} customersLabel={t('fields.totalCustomers')} />
       <Card variant="outlined">
         <CardContent>
           <ReadOnlyFields fields={fields} />

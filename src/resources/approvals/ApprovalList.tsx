@@ -7,7 +7,7 @@ import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
 import { CountryCell } from '../../components/list/CountryCell';
 import { CountryFilter } from '../../components/list/CountryFilter';
-import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
+import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
 import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
@@ -16,26 +16,14 @@ import { RowNumberField } from '../../components/list/RowNumberField';
 import { SelectFilter } from '../../components/list/SelectFilter';
 import { SpecList } from '../../components/list/SpecList';
 import { linkTo } from '../../pages/routes';
-import { useCustomerStatistics } from '../customers/CustomerCounts';
 import { useAgentChoices } from '../customers/CustomerFilters';
 import { OFFERED_GROUPS } from '../customers/GroupOrExclusiveInput';
+import { ApprovalCounts } from './ApprovalCounts';
 
 /** The pending list's query parameters (spec 2). */
 const FILTERS = ['country', 'agent', 'status', 'group'] as const;
 const Column = ListColumn<Customer>;
 const showPath = (id: Identifier) => linkTo('approvalShow', { id });
-
-/** Pending(n) and Rejected(n). */
-function ApprovalCounts() {
-  const translate = useTranslate();
-  const { data } = useCustomerStatistics();
-  return (
-    <>
-      <HeaderCount label={translate('resources.customers.counts.pending')} value={data?.pending} color="warning.main" />
-      <HeaderCount label={translate('resources.customers.counts.rejected')} value={data?.rejected} color="error.main" />
-    </>
-  );
-}
 
 function ApprovalFilters() {
   const translate = useTranslate();

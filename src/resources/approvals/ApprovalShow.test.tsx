@@ -49,6 +49,16 @@ describe('Pending Approval Customer', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
     expect(screen.getByLabelText('API Key')).toHaveAttribute('placeholder', '****9999');
+    expect(screen.getByLabelText('API Secret')).toHaveAttribute('placeholder', '••••••••');
+    expect(screen.getByLabelText('Passphrase (optional)')).not.toHaveAttribute('placeholder');
+  });
+
+  it('shows no stored-secret dots for a customer without credentials', async () => {
+    const bare: Customer = { ...pending, platformType: 0, apiKey: null, hasApiSecret: false, hasPassphrase: false };
+    server.use(http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, bare))));
+    renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
+    for (const label of ['API Key', 'API Secret', 'Passphrase (optional)']) expect(screen.getByLabelText(label), label).not.toHaveAttribute('placeholder');
   });
 
   it('approves with the chosen group, says so in a popup, then returns to the list (issue 10)', async () => {

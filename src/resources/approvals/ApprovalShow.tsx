@@ -103,7 +103,7 @@ function ApprovalDetail({ customer }: { customer: Customer }) {
           <Stack spacing={2}>
             <GroupOrExclusiveInput value={choice} onChange={changeGroup} error={groupError} disabled={canEdit !== true} />
             <Typography variant="subtitle1">{t('sections.credentials')}</Typography>
-            <CredentialsInputs values={credentials} maskedKey={customer.apiKey} disabled={canEdit !== true} onChange={(patch) => setCredentials((current) => ({ ...current, ...patch }))} />
+            <CredentialsInputs values={credentials} stored={customer} disabled={canEdit !== true} onChange={(patch) => setCredentials((current) => ({ ...current, ...patch }))} />
           </Stack>
         </CardContent>
       </Card>

@@ -18,8 +18,17 @@ export function newCredentials(values: CredentialValues): NewCredentials | undef
   return { platformType: values.platformType, apiKey: values.apiKey.trim(), apiSecret: values.apiSecret.trim(), passphrase: values.passphrase.trim() || null };
 }
 
-/** Exchange and API credentials of a pending customer; the stored key shows masked as a placeholder. */
-export function CredentialsInputs(props: { values: CredentialValues; maskedKey: string | null; disabled: boolean; onChange: (patch: Partial<CredentialValues>) => void }) {
+/** What is stored already: the masked key, and whether a secret and a passphrase exist (they are never sent back). */
+export interface StoredCredentials {
+  apiKey: string | null;
+  hasApiSecret: boolean;
+  hasPassphrase: boolean;
+}
+
+const STORED_SECRET = '••••••••';
+
+/** Exchange and API credentials of a pending customer; what is stored shows masked as placeholders, nothing when nothing is stored. */
+export function CredentialsInputs(props: { values: CredentialValues; stored: StoredCredentials; disabled: boolean; onChange: (patch: Partial<CredentialValues>) => void }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.fields.${key}`);
   const text = (key: 'apiKey' | 'apiSecret' | 'passphrase', placeholder?: string) => (
@@ -38,9 +47,9 @@ export function CredentialsInputs(props: { values: CredentialValues; maskedKey: 
           ))}
         </TextField>
       </Grid>
-      {text('apiKey', props.maskedKey ?? undefined)}
-      {text('apiSecret', '••••••••')}
-      {text('passphrase')}
+      {text('apiKey', props.stored.apiKey ?? undefined)}
+      {text('apiSecret', props.stored.hasApiSecret ? STORED_SECRET : undefined)}
+      {text('passphrase', props.stored.hasPassphrase ? STORED_SECRET : undefined)}
     </Grid>
   );
 }

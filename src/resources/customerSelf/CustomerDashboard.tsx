@@ -7,10 +7,11 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useLogout, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { NO_EXCHANGE } from '../../../contract/enums';
+import { AccountStatus, NO_EXCHANGE } from '../../../contract/enums';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useAppDataProvider } from '../../dataProvider';
 import { publicPaths } from '../../pages/routes';
+import { OwnPasswordButton } from '../../components/profile/OwnPasswordButton';
 import { PageTitle } from '../../components/profile/PageTitle';
 import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
 import { StatCard } from '../../components/profile/StatCard';
@@ -18,7 +19,10 @@ import { StatusChip } from '../../components/StatusChip';
 import { customerFields } from '../customers/customerFields';
 import { ThankYouModal } from './ThankYouModal';
 
-/** The customer's own page: balance and transactions, the read-only profile, a log-out icon. */
+/**
+ * The customer's own page: balance and transactions, the read-only profile, the password pencil
+ * (disabled while Pending, spec 6) and a log-out icon.
+ */
 export function CustomerDashboard() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.${key}`);
@@ -35,6 +39,7 @@ export function CustomerDashboard() {
         actions={
           <>
             <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <OwnPasswordButton disabled={customer.account.status === AccountStatus.Pending} />
             <IconButton aria-label={t('actions.logout')} onClick={() => void logout()}>
               <Logout />
             </IconButton>

@@ -34,7 +34,7 @@ export function CustomerOrderList() {
         <Column label="resources.orders.fields.symbol" disableSort render={(row) => row.strategy.symbol} />
         <Column label="resources.orders.fields.side" disableSort render={(row) => entryDirectionLabels[row.side as EntryDirection] ?? ''} />
         <Column label="resources.orders.fields.status" disableSort render={(row) => orderStatusLabels[row.status as OrderStatus] ?? ''} />
-        <Column label="resources.orders.fields.realizedPnl" disableSort render={(row) => <UsdtAmount value={row.realizedPnl} />} />
+        <Column label="resources.orders.fields.realizedPnl" disableSort render={(row) => <UsdtAmount value={row.realizedPnl} redAtZero={false} />} />
         <Column label="resources.orders.fields.datetimeInserted" disableSort render={(row) => `${formatDate(row.datetimeInserted)} ${formatTime(row.datetimeInserted)}`} />
       </ListDataTable>
       <ListPagination />

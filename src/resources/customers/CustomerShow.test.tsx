@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { accountRoutes } from '../../../contract/api/account';
 import { customerRoutes, type Customer } from '../../../contract/api/customer';
@@ -89,5 +90,22 @@ describe('Customer profile', () => {
     await user.click(item('Delete Account'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm delete this account' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(ui.accountsFailure.deleteAccount);
+  });
+
+  it("says 'You need to be logged in' when the session cookie is gone before a delete (spec 6), and sends nothing", async () => {
+    let deletes = 0;
+    server.use(
+      http.delete(apiUrl('/api/customer/12'), () => {
+        deletes += 1;
+        return HttpResponse.json(ok(customerRoutes.remove, { success: true }));
+      }),
+    );
+    const { user, item } = await openActions(AccountStatus.Active);
+    Cookies.remove('accessToken', { path: '/' });
+    await user.click(item('Delete Account'));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm delete this account' })).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(ui.access.needLogin);
+    expect(deletes).toBe(0);
+    expect(screen.queryByText(ui.accountsSuccess.accountDeleted)).toBeNull();
   });
 });

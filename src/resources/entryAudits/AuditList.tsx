@@ -2,7 +2,7 @@ import { useListFilterContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { AuditItem } from '../../../contract/api/audit';
 import { AUDIT_PAGE_SIZE } from '../../../contract/constants';
-import { entryDirectionLabels, exitTypeLabels, orderEntryTypeLabels, type EntryDirection, type ExitType, type OrderEntryType } from '../../../contract/enums';
+import { entryDirectionLabels, exitTypeLabel, orderEntryTypeLabels, type EntryDirection, type OrderEntryType } from '../../../contract/enums';
 import { formatDate, formatTime } from '../../components/formatDate';
 import { ExportButton } from '../../components/list/ExportButton';
 import { ListHeader } from '../../components/list/ListHeader';
@@ -59,7 +59,7 @@ export function AuditList({ kind }: { kind: AuditKind }) {
         {kind === 'entry' ? (
           <Column label="resources.entryAudits.fields.entryType" disableSort render={(row) => (row.entryType ? (orderEntryTypeLabels[row.entryType as OrderEntryType] ?? '') : '')} />
         ) : (
-          <Column label="resources.entryAudits.fields.exitType" disableSort render={(row) => (row.exitType ? (exitTypeLabels[row.exitType as ExitType] ?? '') : '')} />
+          <Column label="resources.entryAudits.fields.exitType" disableSort render={(row) => exitTypeLabel(row.exitType)} />
         )}
         <Column label="resources.entryAudits.fields.date" disableSort render={(row) => formatDate(row.datetimeInserted)} />
         <Column label="resources.entryAudits.fields.time" disableSort render={(row) => formatTime(row.datetimeInserted)} />

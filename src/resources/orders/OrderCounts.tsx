@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { HeaderCount } from '../../components/list/ListHeader';
+import { StatisticsFailed } from '../../components/statistics/StatisticsFailed';
+import { useStatistics } from '../../components/statistics/useStatistics';
 import { useAppDataProvider } from '../../dataProvider';
 
 /** TotalDeal, Win and Loss counts of the order list header. */
 export function OrderCounts() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { data } = useQuery({ queryKey: ['orders', 'statistics'], queryFn: () => dataProvider.getOrderStatistics() });
+  const { data, isError } = useStatistics(['orders', 'statistics'], () => dataProvider.getOrderStatistics());
+  if (isError) return <StatisticsFailed />;
   return (
     <>
       <HeaderCount label={translate('resources.orders.counts.totalDeal')} value={data?.totalDeal} />

@@ -49,7 +49,7 @@ export function OrderList() {
           disableSort
           render={(row) => <Chip size="small" variant="outlined" color={statusColor[row.status as OrderStatus] ?? 'default'} label={orderStatusLabels[row.status as OrderStatus] ?? row.status} />}
         />
-        <Column label="resources.orders.fields.realizedPnl" disableSort render={(row) => <UsdtAmount value={row.realizedPnl} />} />
+        <Column label="resources.orders.fields.realizedPnl" disableSort render={(row) => <UsdtAmount value={row.realizedPnl} redAtZero={false} />} />
         <Column label="resources.orders.fields.datetimeInserted" disableSort render={(row) => `${formatDate(row.datetimeInserted)} ${formatTime(row.datetimeInserted)}`} />
         <Column label="resources.orders.fields.toggle" disableSort render={(row) => <OrderToggle order={row} />} />
       </ListDataTable>

@@ -1,38 +1,23 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { RegistrationIdItem } from '../../../contract/api/registrationId';
 import { REGISTRATION_ID_PAGE_SIZE } from '../../../contract/constants';
 import { RegistrationIdStatus, registrationIdStatusLabels } from '../../../contract/enums';
 import { formatDate } from '../../components/formatDate';
-import { HeaderCount, ListHeader } from '../../components/list/ListHeader';
+import { ListHeader } from '../../components/list/ListHeader';
 import { ListDataTable } from '../../components/list/ListDataTable';
 import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SelectFilter } from '../../components/list/SelectFilter';
 import { SpecList } from '../../components/list/SpecList';
-import { useAppDataProvider } from '../../dataProvider';
 import { RegistrationIdCreator } from '../agents/RegistrationIdCreator';
+import { RegistrationIdCounts } from './RegistrationIdCounts';
 
 const FILTERS = ['status'] as const;
 const statusColor = { [RegistrationIdStatus.Pending]: 'warning', [RegistrationIdStatus.Registered]: 'success', [RegistrationIdStatus.Expired]: 'default' } as const;
 const Column = ListColumn<RegistrationIdItem>;
-
-function RegistrationIdCounts() {
-  const translate = useTranslate();
-  const t = (key: string) => translate(`resources.registrationIds.counts.${key}`);
-  const dataProvider = useAppDataProvider();
-  const { data } = useQuery({ queryKey: ['registrationIds', 'statistics'], queryFn: () => dataProvider.getRegistrationIdStatistics() });
-  return (
-    <>
-      <HeaderCount label={t('registered')} value={data?.used} color="success.main" />
-      <HeaderCount label={t('pending')} value={data?.pending} color="warning.main" />
-      <HeaderCount label={t('expired')} value={data?.expired} />
-    </>
-  );
-}
 
 /** 'Registration ID Record' (/agent/registrationids): counts Registered, Pending, Expired; status filter; 100 per page. */
 export function RegistrationIdList() {

@@ -12,8 +12,10 @@ import { WEBHOOK_GROUP_PAGE_SIZE } from '../../../contract/constants';
 import { UNKNOWN_GROUP_LABEL, customerGroupLabels, type CustomerGroup } from '../../../contract/enums';
 import { SkeletonRows } from '../../components/SkeletonRows';
 import { formatDate, formatTime } from '../../components/formatDate';
+import { NoRecords } from '../../components/list/NoRecords';
 
 const SKELETON_ROWS = 4;
+const COLUMNS = 3;
 
 function GroupRow({ row, canEdit }: { row: WebhookGroup; canEdit: boolean }) {
   const [update, { isPending }] = useUpdate<WebhookGroup>();
@@ -32,12 +34,17 @@ function GroupRow({ row, canEdit }: { row: WebhookGroup; canEdit: boolean }) {
   );
 }
 
-/** 'Receive Webhook Once' (/activity/webhook): one switch per group and its 'Last Refresh'; four skeleton rows while loading. */
+/**
+ * 'Receive Webhook Once' (/activity/webhook): one switch per group and its 'Last Refresh'; four
+ * skeleton rows while loading. Employees see the groups with the switches disabled (spec 2, 6).
+ */
 export function WebhookGroupList() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.webhookGroups.${key}`);
   const { canAccess } = useCanAccess({ resource: 'webhookGroups', action: 'edit' });
-  const { data, isPending } = useGetList<WebhookGroup>('webhookGroups', { pagination: { page: 1, perPage: WEBHOOK_GROUP_PAGE_SIZE } });
+  // Spec 8: a failed read is only logged; the table keeps what it showed (nothing, the first time).
+  const { data, isPending } = useGetList<WebhookGroup>('webhookGroups', { pagination: { page: 1, perPage: WEBHOOK_GROUP_PAGE_SIZE } }, { onError: (error) => console.error(error) });
+  const rows = data ?? [];
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <Typography variant="h5" component="h1">
@@ -52,7 +59,17 @@ export function WebhookGroupList() {
           </TableRow>
         </TableHead>
         <TableBody>
-          {isPending ? <SkeletonRows rows={SKELETON_ROWS} columns={3} /> : (data ?? []).map((row) => <GroupRow key={row.id} row={row} canEdit={canAccess === true} />)}
+          {isPending ? (
+            <SkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+          ) : rows.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={COLUMNS}>
+                <NoRecords />
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => <GroupRow key={row.id} row={row} canEdit={canAccess === true} />)
+          )}
         </TableBody>
       </Table>
     </Stack>
