@@ -20,6 +20,7 @@ import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
 import { createDispatcher } from '../server/trading/dispatcher';
 import { prepareStrategyAccounts } from '../server/trading/prepare';
 import { createTradingRuntime } from '../server/trading/start';
+import { useExchangeAccess } from '../server/trading/exchanges/for-deps';
 import type { Deps } from '../server/deps';
 import { protectionTimes, spreadText, type ProtectionTimes } from './fanout-protection';
 import type { Benchmark } from './run';
@@ -220,7 +221,8 @@ async function run(): Promise<void> {
     const deps = createDeps(config, handle, createLogger('silent'));
     app = await buildApp(deps);
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const runtime = createTradingRuntime(deps, { sandboxUrl: sandbox.url, config: { syncIntervalMs: 3_600_000, concurrency: 1_000 } });
+    useExchangeAccess(deps, { sandboxUrl: sandbox.url });
+    const runtime = createTradingRuntime(deps, { config: { syncIntervalMs: 3_600_000, concurrency: 1_000 } });
     const dispatcher = createDispatcher(runtime, handle.pool);
     await dispatcher.start();
     stopDispatcher = () => dispatcher.stop();

@@ -2,12 +2,12 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts } from './context';
-import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, renewClaims, type JobKind } from './execution-state/queue';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
+import type { LocalRunner } from './intake-state';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
 
-export interface Dispatcher {
-  readonly worker: string;
+export interface Dispatcher extends LocalRunner {
   start(): Promise<void>;
   /** Stops claiming, waits for in-flight executions, releases leftover claims. */
   stop(): Promise<void>;
@@ -68,10 +68,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     pressureTimer = rows.length > 0 && !stopped ? setTimeout(() => void refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed')), PRESSURE_REFRESH_MS) : undefined;
   }
 
-  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
-    if (ids.length === 0) return 0;
+  /** Starts executions claimed by this worker: from the queue, or handed over by this process's intake. */
+  async function runClaimed(kind: JobKind, ids: number[]): Promise<void> {
     const contexts = await loadContexts(rt.db, rt.worker, ids);
     for (const ctx of contexts) {
       if (kind === 'sync') syncRunning += 1;
@@ -84,7 +82,28 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
         });
       running.set(ctx.id, task);
     }
+  }
+
+  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
+    if (ids.length > 0) await runClaimed(kind, ids);
     return ids.length;
+  }
+
+  /** Executions the intake of this process claimed for it in the alert's transaction: started at once. */
+  function adopt(ids: number[]): void {
+    if (stopped) {
+      // Stopping: give them back to the queue for another process (their claim would otherwise wait out its lease).
+      for (const id of ids) releaseClaim(rt.db, rt.worker, id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: id }, 'releasing a handed-over execution failed'));
+      return;
+    }
+    runClaimed('work', ids)
+      .then(() => refreshPressure())
+      .catch((error: unknown) => {
+        rt.log.error({ err: error }, 'starting handed-over executions failed');
+        for (const id of ids) if (!running.has(id)) releaseClaim(rt.db, rt.worker, id, 0).catch(() => undefined);
+      });
   }
 
   async function drain(): Promise<void> {
@@ -153,5 +172,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     },
     wake: pump,
     inFlight: () => running.size,
+    leaseMs: rt.config.leaseMs,
+    freeSlots: () => (stopped ? 0 : Math.max(0, rt.config.concurrency - running.size)),
+    adopt,
   };
 }

@@ -3,7 +3,7 @@ import { AccountStatus, CustomerGroup, EntryDirection, NotificationType, OrderEn
 import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
-import { queueExecutions } from './execution-state/create';
+import { queueExecutions, type LocalClaim } from './execution-state/create';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import { conflictMessage, conflictingExecution, lockSymbol, type EntryTerms, type SharingConflict } from './position-sharing';
 
@@ -17,12 +17,16 @@ export interface EnqueueInput {
   deadlineMs: number;
   /** Price the alert carried ({{close}}), used to size `$` entries. */
   referencePrice: number | null;
+  /** Claim the executions for this process's dispatcher (the in-process hand-off). */
+  claim?: LocalClaim | undefined;
 }
 
 export interface EnqueueResult {
   orderId: number;
   executions: number;
   skipped: number;
+  /** Executions queued already claimed by `claim.worker`, to start once committed. */
+  claimedIds: number[];
 }
 
 interface EligibleRow extends Record<string, unknown> {
@@ -86,7 +90,7 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs });
+  const claimedIds = await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, claim: input.claim });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
       skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)! })),
@@ -94,5 +98,5 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
     await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
   if (queued.length === 0) await finishOrderIfDone(tx, orderId);
-  return { orderId, executions: queued.length, skipped: skipped.length };
+  return { orderId, executions: queued.length, skipped: skipped.length, claimedIds };
 }

@@ -9,6 +9,7 @@ import { enqueueOrder } from '../../server/trading/enqueue';
 import { createExchangeAdapters } from '../../server/trading/exchanges/index';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
 import { startDispatcher } from '../../server/trading/start';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { auditsOf, executionsOf, insertStrategy, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
@@ -28,7 +29,8 @@ describe('entries past their deadline are dropped, open positions keep their sto
     const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
     const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter });
     await adapters.bybit.loadMarkets();
-    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { sandboxUrl: sandbox.url, adapters, config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
+    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
+    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
   });
   afterAll(async () => {
     await dispatcher.stop();

@@ -1,3 +1,4 @@
+import { DEFAULT_BROKER_CODE, DEFAULT_EGRESS } from '../../config';
 import { BitgetAdapter } from './bitget';
 import { BybitAdapter } from './bybit';
 import { CcxtClient, type FetchImplementation } from './ccxt-client';
@@ -21,9 +22,6 @@ export const TESTNET_BASE_URLS: Record<ExchangeId, string> = {
 /** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
 export type ExchangeAccessMode = 'sandbox' | 'testnet' | 'live';
 
-/** Our broker attribution (Bybit `Referer`, Bitget `X-CHANNEL-API-CODE`); set per deployment. */
-export const DEFAULT_BROKER_CODE = 'COPYTRADE';
-
 export interface ExchangeAdaptersOptions {
   mode: ExchangeAccessMode;
   /** Base URL of the sandbox (both fake exchanges live under it); required in sandbox mode. */
@@ -31,8 +29,9 @@ export interface ExchangeAdaptersOptions {
   fetchImplementation?: FetchImplementation | undefined;
   /** Defaults to the process-wide limiter, shared with every other adapter set. */
   limiter?: ExchangeRateLimiter | undefined;
-  /** The outgoing address requests leave from (the limiter's per-IP key). */
+  /** The outgoing address requests leave from (the limiter's per-IP key; Config.exchanges.egress). */
   egress?: string | undefined;
+  /** Config.exchanges.brokerCodes. */
   brokerCodes?: Partial<Record<ExchangeId, string>> | undefined;
   timeoutMs?: number | undefined;
 }
@@ -53,9 +52,9 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
       // Testnet goes through ccxt's own switch, so its URLs and headers are ccxt's, not ours.
       baseUrl: options.mode === 'testnet' ? undefined : baseUrlOf(exchange, options),
       testnet: options.mode === 'testnet',
-      brokerCode: options.brokerCodes?.[exchange] ?? process.env[`${exchange.toUpperCase()}_BROKER_CODE`] ?? DEFAULT_BROKER_CODE,
+      brokerCode: options.brokerCodes?.[exchange] ?? DEFAULT_BROKER_CODE,
       limiter: options.limiter ?? sharedExchangeLimiter,
-      egress: options.egress ?? process.env.EXCHANGE_EGRESS ?? 'default',
+      egress: options.egress ?? DEFAULT_EGRESS,
       fetchImplementation: options.fetchImplementation,
       timeoutMs: options.timeoutMs,
     });
