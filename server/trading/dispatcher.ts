@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { loadContexts } from './context';
+import { loadContexts, type ExecutionContext } from './context';
 import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
 import type { LocalRunner } from './intake-state';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
@@ -69,8 +69,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
   }
 
   /** Starts executions claimed by this worker: from the queue, or handed over by this process's intake. */
-  async function runClaimed(kind: JobKind, ids: number[]): Promise<void> {
-    const contexts = await loadContexts(rt.db, rt.worker, ids);
+  function runClaimed(kind: JobKind, contexts: ExecutionContext[]): void {
     for (const ctx of contexts) {
       if (kind === 'sync') syncRunning += 1;
       const task = runExecution(rt, ctx)
@@ -87,24 +86,21 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
   async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
     if (limit <= 0) return 0;
     const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
-    if (ids.length > 0) await runClaimed(kind, ids);
+    if (ids.length > 0) runClaimed(kind, await loadContexts(rt.db, rt.worker, ids));
     return ids.length;
   }
 
-  /** Executions the intake of this process claimed for it in the alert's transaction: started at once. */
-  function adopt(ids: number[]): void {
+  /** Executions the intake of this process claimed for it in the alert's transaction: started at once, no DB round trip first. */
+  function adopt(claimed: ExecutionContext[]): void {
     if (stopped) {
       // Stopping: give them back to the queue for another process (their claim would otherwise wait out its lease).
-      for (const id of ids) releaseClaim(rt.db, rt.worker, id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: id }, 'releasing a handed-over execution failed'));
+      for (const ctx of claimed) releaseClaim(rt.db, rt.worker, ctx.id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'releasing a handed-over execution failed'));
       return;
     }
-    runClaimed('work', ids)
-      .then(() => refreshPressure())
-      .catch((error: unknown) => {
-        rt.log.error({ err: error }, 'starting handed-over executions failed');
-        for (const id of ids) if (!running.has(id)) releaseClaim(rt.db, rt.worker, id, 0).catch(() => undefined);
-      });
+    runClaimed('work', claimed);
+    refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed'));
   }
+
 
   async function drain(): Promise<void> {
     await refreshPressure();

@@ -1,3 +1,4 @@
+import type { ExecutionContext } from './context';
 import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
 
 /** A dispatcher running in this process, which takes over the executions this process just queued. */
@@ -8,8 +9,8 @@ export interface LocalRunner {
   readonly leaseMs: number;
   /** How many more executions it can start now. */
   freeSlots(): number;
-  /** Runs executions already claimed in its name (committed by the caller). */
-  adopt(ids: number[]): void;
+  /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */
+  adopt(claimed: ExecutionContext[]): void;
 }
 
 /**

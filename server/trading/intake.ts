@@ -4,6 +4,7 @@ import { EntryDirection, ExitType, OrderEntryType, OrderStatus, StrategyStatus }
 import type { WebhookAnswer } from '../../contract/api/webhook';
 import { server as messages, ui } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
+import type { ExecutionContext } from './context';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import { recordEntryAudit, recordExitAudit } from '../lib/audits';
@@ -30,7 +31,7 @@ export interface AlertInput {
   price: number | null;
 }
 
-export interface ManualOrderResult extends EnqueueResult {
+export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed'> {
   strategyId: string;
 }
 
@@ -60,8 +61,8 @@ function localClaim(deps: IntakeDeps) {
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */
-function startClaimed(deps: IntakeDeps, claimedIds: number[]): void {
-  if (claimedIds.length > 0) deps.intake.handoff.runner()?.adopt(claimedIds);
+function startClaimed(deps: IntakeDeps, claimed: ExecutionContext[]): void {
+  if (claimed.length > 0) deps.intake.handoff.runner()?.adopt(claimed);
 }
 
 /** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */
@@ -81,7 +82,7 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
   const hash = bodyHash(input.body);
   const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
   const claim = alert.action === 'open' ? localClaim(deps) : undefined;
-  const { answer, claimedIds } = await deps.db.transaction(async (tx) => {
+  const { answer, claimed } = await deps.db.transaction(async (tx) => {
     await lockStrategy(tx, strategy.id);
     const repeat = await tx.execute<{ id: number }>(sql`
       select id from signals
@@ -89,7 +90,7 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
         and ((${alert.alertId}::text is not null and alert_id = ${alert.alertId})
           or (body_hash = ${hash} and received_at > ${new Date(now.getTime() - trading.duplicateWindowMs)}))
       order by id desc limit 1`);
-    if (repeat.rows[0]) return { answer: { ...base, signalId: Number(repeat.rows[0].id), duplicate: true }, claimedIds: [] };
+    if (repeat.rows[0]) return { answer: { ...base, signalId: Number(repeat.rows[0].id), duplicate: true }, claimed: [] };
 
     const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > trading.maxAlertAgeMs;
     const inserted = await tx.execute<{ id: number }>(sql`
@@ -108,7 +109,7 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
           entryType: OrderEntryType.Api,
           message: `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`,
         });
-        return { answer: { ...base, signalId, duplicate: false }, claimedIds: [] };
+        return { answer: { ...base, signalId, duplicate: false }, claimed: [] };
       }
       const queued = await enqueueOrder(tx, {
         strategyId: strategy.id,
@@ -121,7 +122,7 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
         claim,
       });
       const answer = { ...base, signalId, duplicate: false, orderId: queued.orderId, executions: queued.executions, skipped: queued.skipped };
-      return { answer, claimedIds: queued.claimedIds };
+      return { answer, claimed: queued.claimed };
     }
 
     const closing = await requestClose(tx, { strategyId: strategy.id }, null);
@@ -135,9 +136,9 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
         isError: false,
       });
     }
-    return { answer: { ...base, signalId, duplicate: false, closing }, claimedIds: [] };
+    return { answer: { ...base, signalId, duplicate: false, closing }, claimed: [] };
   });
-  startClaimed(deps, claimedIds);
+  startClaimed(deps, claimed);
   return answer;
 }
 
@@ -163,8 +164,8 @@ export async function openManualOrder(deps: IntakeDeps, input: { strategyId: str
     });
     return { ...queued, strategyId: input.strategyId };
   });
-  startClaimed(deps, result.claimedIds);
-  return result;
+  startClaimed(deps, result.claimed);
+  return { orderId: result.orderId, executions: result.executions, skipped: result.skipped, strategyId: result.strategyId };
 }
 
 /**
