@@ -35,3 +35,18 @@ export async function webhookLoad(baseUrl: string, tokens: string[], rate: numbe
   await Promise.all(sends);
   return { alerts: total, answers: spreadOf(latencies), errors };
 }
+
+/**
+ * The same load from a child process, so the load generator does not share the server's event loop
+ * (and core): the answers measure the server.
+ */
+export async function webhookLoadElsewhere(baseUrl: string, tokens: string[], rate: number, seconds: number, label: string): Promise<LoadResult> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./fanout-load-child.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify({ baseUrl, tokens, rate, seconds, label }));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(output) as LoadResult;
+}
