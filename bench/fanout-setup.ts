@@ -19,7 +19,7 @@ import { webhookTokenColumns } from '../server/modules/strategies/webhook-token'
 import type { RunningSandbox } from '../server/sandbox/index';
 import type { Dispatcher } from '../server/trading/dispatcher';
 import { useExchangeAccess } from '../server/trading/exchanges/for-deps';
-import { startDispatcher } from '../server/trading/start';
+import { shareEgressBudget, startDispatcher } from '../server/trading/start';
 
 /** One API server on its own database, optionally with a dispatcher in the same process (the default deployment). */
 export interface BenchEnvironment {
@@ -41,6 +41,7 @@ export async function openEnvironment(adminUrl: string, urlFor: (db: string) => 
   const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: withDispatcher };
   const deps = createDeps(config, handle, createLogger('silent'));
   useExchangeAccess(deps, { sandboxUrl: sandbox.url });
+  shareEgressBudget(deps);
   const app: FastifyInstance = await buildApp(deps);
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const dispatcher = withDispatcher ? await startDispatcher(deps, handle.pool, { config: { syncIntervalMs: 3_600_000, concurrency: 10_000 } }) : undefined;

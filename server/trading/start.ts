@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import type { TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
 import { recordEntryAudit } from '../lib/audits';
+import { createPostgresEgressBudget } from './exchanges/egress-budget';
 import { baseUrlOf, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
 import { createTickerPrices, type PriceSource } from './prices';
@@ -36,6 +37,14 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
     pacer: createPacer(),
     worker: options.worker ?? newWorkerId(),
   };
+}
+
+/**
+ * This process's exchange requests count against one budget per exchange and egress address, shared
+ * through PostgreSQL with every other process on that address (API servers and workers alike).
+ */
+export function shareEgressBudget(deps: Pick<Deps, 'db'>): void {
+  sharedExchangeLimiter.shareBudget(createPostgresEgressBudget(deps.db));
 }
 
 /**

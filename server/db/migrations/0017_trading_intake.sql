@@ -1,3 +1,11 @@
+CREATE TABLE "egress_budget_slots" (
+	"exchange" text NOT NULL,
+	"egress" text NOT NULL,
+	"slot" bigint NOT NULL,
+	"granted" integer NOT NULL,
+	CONSTRAINT "egress_budget_slots_exchange_egress_slot_pk" PRIMARY KEY("exchange","egress","slot")
+);
+--> statement-breakpoint
 -- Every change to a strategy row wakes the processes that cache webhook tokens -> strategies
 -- (server/trading/webhook-strategies.ts): they drop their cache on this NOTIFY.
 CREATE OR REPLACE FUNCTION strategies_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -10,3 +18,33 @@ $$;
 CREATE TRIGGER strategies_changed
   AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON strategies
   FOR EACH STATEMENT EXECUTE FUNCTION strategies_changed_notify();
+--> statement-breakpoint
+-- Leases up to p_want request tokens of an exchange's per-address budget for the current slot
+-- (p_window_ms / p_slots long): answers how many were granted (0 when the window is spent) and the
+-- milliseconds left in the slot (tokens are spent within it, or not at all). The
+-- window counted is the last p_slots + 1 slots, so a token granted anywhere in the oldest slot is
+-- still counted while it can be inside the exchange's window. Serialised per address.
+CREATE OR REPLACE FUNCTION lease_egress_tokens(p_exchange text, p_egress text, p_want integer, p_cap integer, p_window_ms integer, p_slots integer,
+  OUT granted_now integer, OUT ms_left integer) LANGUAGE plpgsql AS $$
+DECLARE
+  slot_ms bigint := greatest(1, p_window_ms / p_slots);
+  now_ms bigint;
+  current_slot bigint;
+  used integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('egress:' || p_exchange || ':' || p_egress));
+  now_ms := floor(extract(epoch from clock_timestamp()) * 1000);
+  current_slot := now_ms / slot_ms;
+  ms_left := (current_slot + 1) * slot_ms - now_ms;
+  SELECT coalesce(sum(granted), 0) INTO used FROM egress_budget_slots
+    WHERE exchange = p_exchange AND egress = p_egress AND slot >= current_slot - p_slots;
+  granted_now := least(p_want, p_cap - used);
+  IF granted_now <= 0 THEN
+    granted_now := 0;
+    RETURN;
+  END IF;
+  INSERT INTO egress_budget_slots (exchange, egress, slot, granted) VALUES (p_exchange, p_egress, current_slot, granted_now)
+    ON CONFLICT (exchange, egress, slot) DO UPDATE SET granted = egress_budget_slots.granted + excluded.granted;
+  DELETE FROM egress_budget_slots WHERE exchange = p_exchange AND egress = p_egress AND slot < current_slot - 2 * p_slots;
+END
+$$;

@@ -255,3 +255,19 @@ export const exchangeAccountSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.platformType, t.symbol] })],
 );
+
+/**
+ * Requests granted per exchange and egress address (EXCHANGE_EGRESS), by time slot (a tenth of the
+ * exchange's window): every process on one address leases its tokens here in batches
+ * (`lease_egress_tokens`, server/trading/exchanges/egress-budget.ts), so together they stay under the ceiling.
+ */
+export const egressBudgetSlots = pgTable(
+  'egress_budget_slots',
+  {
+    exchange: text().notNull(),
+    egress: text().notNull(),
+    slot: bigint({ mode: 'number' }).notNull(),
+    granted: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exchange, t.egress, t.slot] })],
+);
