@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { loadContexts, type ExecutionContext } from './context';
 import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
 import type { LocalRunner } from './intake-state';
+import type { AccountLeases } from './accounts/leases';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
 
@@ -32,7 +33,7 @@ const CLAIM_BATCH = 200;
  * once, so the shared exchange rate limiter, not this loop, sets the pace. Woken by LISTEN/NOTIFY;
  * a slow safety poll catches retries that fall due and claims that expire from dead processes.
  */
-export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher {
+export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: AccountLeases): Dispatcher {
   const running = new Map<number, Promise<void>>();
   let syncRunning = 0;
   let listener: pg.PoolClient | undefined;
@@ -170,6 +171,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     inFlight: () => running.size,
     leaseMs: rt.config.leaseMs,
     freeSlots: () => (stopped ? 0 : Math.max(0, rt.config.concurrency - running.size)),
+    owns: (customerId) => leases?.owns(customerId) ?? true,
     adopt,
   };
 }

@@ -9,6 +9,8 @@ export interface LocalRunner {
   readonly leaseMs: number;
   /** How many more executions it can start now. */
   freeSlots(): number;
+  /** Whether the account is in a slice it leases (only those are handed to it). */
+  owns(customerId: number): boolean;
   /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */
   adopt(claimed: ExecutionContext[]): void;
 }

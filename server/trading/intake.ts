@@ -57,7 +57,7 @@ async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
 function localClaim(deps: IntakeDeps) {
   const runner = deps.intake.handoff.runner();
   const limit = runner?.freeSlots() ?? 0;
-  return runner && limit > 0 ? { worker: runner.worker, leaseMs: runner.leaseMs, limit } : undefined;
+  return runner && limit > 0 ? { worker: runner.worker, leaseMs: runner.leaseMs, limit, owns: (customerId: number) => runner.owns(customerId) } : undefined;
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */

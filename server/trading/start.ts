@@ -9,6 +9,8 @@ import { exchangeNames } from './exchanges/errors';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { createPacer } from './pacing';
+import { createAccountLeases } from './accounts/leases';
+import { createWarmAccounts } from './accounts/warm';
 import { createSettingsCache } from './settings-cache';
 
 export interface TradingOptions {
@@ -70,8 +72,15 @@ export function auditAddressBans(deps: Pick<Deps, 'db' | 'log'>): () => void {
  * attaches it to this process's intake, so the alerts received here start their executions here.
  */
 export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
-  const dispatcher = createDispatcher(createTradingRuntime(deps, options), pool);
+  const runtime = createTradingRuntime(deps, options);
+  const onError = (error: unknown) => deps.log.error({ err: error }, 'account leases or warm accounts failed');
+  const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError);
+  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, onError });
+  runtime.accounts = accounts;
+  const dispatcher = createDispatcher(runtime, pool, leases);
   const stopAuditingBans = auditAddressBans(deps);
+  await leases.start();
+  await accounts.start(pool);
   await dispatcher.start();
   const detach = deps.intake.handoff.attach(dispatcher);
   return {
@@ -80,6 +89,8 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
       detach();
       stopAuditingBans();
       await dispatcher.stop();
+      await accounts.stop();
+      await leases.stop();
     },
   };
 }

@@ -14,7 +14,7 @@ const alert = (ctx: TestContext, url: string, id: string) => ctx.api('POST', url
 /** A runner that records what it is handed (the real dispatcher is exercised below and by every engine test). */
 function recordingRunner(freeSlots: number): LocalRunner & { adopted: number[][] } {
   const adopted: number[][] = [];
-  return { worker: 'test-runner', leaseMs: 15_000, freeSlots: () => freeSlots, adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)), adopted };
+  return { worker: 'test-runner', leaseMs: 15_000, freeSlots: () => freeSlots, owns: () => true, adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)), adopted };
 }
 
 describe('in-process hand-off: the process that commits an alert starts its executions', () => {

@@ -1,9 +1,20 @@
+CREATE TABLE "account_slices" (
+	"slice" integer PRIMARY KEY NOT NULL,
+	"owner" text,
+	"lease_until" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "egress_budget_slots" (
 	"exchange" text NOT NULL,
 	"egress" text NOT NULL,
 	"slot" bigint NOT NULL,
 	"granted" integer NOT NULL,
 	CONSTRAINT "egress_budget_slots_exchange_egress_slot_pk" PRIMARY KEY("exchange","egress","slot")
+);
+--> statement-breakpoint
+CREATE TABLE "trading_workers" (
+	"worker" text PRIMARY KEY NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 -- Every change to a strategy row wakes the processes that cache webhook tokens -> strategies
@@ -48,3 +59,28 @@ BEGIN
   DELETE FROM egress_budget_slots WHERE exchange = p_exchange AND egress = p_egress AND slot < current_slot - 2 * p_slots;
 END
 $$;
+--> statement-breakpoint
+-- A customer's exchange key, exchange or stored leverage/mode changed: the worker holding the
+-- account warm (server/trading/accounts/warm.ts) reloads it. Payload: the customer id.
+CREATE OR REPLACE FUNCTION trading_account_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('trading_accounts_changed', OLD.id::text);
+    RETURN NULL;
+  END IF;
+  IF TG_TABLE_NAME = 'customers' THEN
+    PERFORM pg_notify('trading_accounts_changed', NEW.id::text);
+  ELSE
+    PERFORM pg_notify('trading_accounts_changed', NEW.customer_id::text);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER trading_account_changed
+  AFTER UPDATE OF api_key_enc, api_secret_enc, passphrase_enc, platform_type, account_id OR DELETE ON customers
+  FOR EACH ROW EXECUTE FUNCTION trading_account_changed_notify();
+--> statement-breakpoint
+CREATE TRIGGER trading_account_settings_changed
+  AFTER INSERT OR UPDATE ON exchange_account_settings
+  FOR EACH ROW EXECUTE FUNCTION trading_account_changed_notify();

@@ -271,3 +271,20 @@ export const egressBudgetSlots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.exchange, t.egress, t.slot] })],
 );
+
+/** Trading processes alive (dispatchers): each beats here; the account slices are shared out among them. */
+export const tradingWorkers = pgTable('trading_workers', {
+  worker: text().primaryKey(),
+  heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Customers' exchange accounts in slices (customer id modulo the slice count): each slice is leased by
+ * one live worker, which keeps those accounts warm and claims their executions
+ * (server/trading/accounts/leases.ts). A dead worker's slices move on when their lease expires.
+ */
+export const accountSlices = pgTable('account_slices', {
+  slice: integer().primaryKey(),
+  owner: text(),
+  leaseUntil: timestamp({ withTimezone: true }),
+});
