@@ -44,7 +44,7 @@ export async function openEnvironment(adminUrl: string, urlFor: (db: string) => 
   shareEgressBudget(deps);
   const app: FastifyInstance = await buildApp(deps);
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const dispatcher = withDispatcher ? await startDispatcher(deps, handle.pool, { config: { syncIntervalMs: 3_600_000, concurrency: 10_000 } }) : undefined;
+  const dispatcher = withDispatcher ? await startDispatcher(deps, handle.pool, { config: { syncIntervalMs: 3_600_000, concurrency: 1_000 } }) : undefined;
   return {
     deps,
     handle,
