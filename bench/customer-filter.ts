@@ -1,32 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { CustomerGroup, AccountStatus, AccountType, Exchange, Gender } from '../contract/enums';
-import { buildApp } from '../server/app';
-import { createDeps } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
-import { createDb } from '../server/db/client';
-import { openEmbeddedPostgres } from '../server/db/embedded';
-import { migrate } from '../server/db/migrate';
-import { employees } from '../server/db/schema/index';
-import { systemClock } from '../server/lib/clock';
-import { createLogger } from '../server/logger';
-import { insertAccount } from '../server/modules/accounts/repository';
-import { createSession } from '../server/modules/auth/sessions';
+import { AccountStatus, AccountType, CustomerGroup, Exchange, SortType } from '../contract/enums';
 import { loadCustomerFixture, type CustomerFixture } from './fixtures/customers';
-import { printResults, runLoad, type LoadTarget } from './http-load';
+import { bearerHeaders, EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
+import { checkTargets, measureTargets, printResults, type LoadTarget } from './http-load';
 import type { Benchmark } from './run';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const BOOK_AGENT_CUSTOMERS = 5_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = 50;
 const SEARCH_TEXTS = ['ann', 'tan', 'bob lim', 'Kwek1', 'max ng', 'nobody'];
+const sorts = [undefined, { name: 'currentWalletAmount', type: SortType.Descending }, { name: 'account.firstName', type: SortType.Ascending }, { name: 'datetimeInserted', type: SortType.Ascending }];
 
 /** Filter bodies the staff list really sends: each filter alone, combined, every sort, pages 0-20. */
-function filterBodies(fixture: CustomerFixture): unknown[] {
+export function filterBodies(fixture: CustomerFixture): unknown[] {
   const filters = [
     {},
     { statuses: [AccountStatus.Pending, AccountStatus.Rejected] },
@@ -38,65 +24,65 @@ function filterBodies(fixture: CustomerFixture): unknown[] {
     { statuses: [AccountStatus.Active], countryIds: fixture.countryIds.slice(0, 3), groups: [CustomerGroup.Gold, CustomerGroup.Internal], platformTypes: [Exchange.Bybit] },
     { agentIds: fixture.agentIds.slice(0, 5), datetimesInserted: ['2024-09', '2024-10', '2024-11'] },
   ];
-  const sorts = [undefined, { name: 'currentWalletAmount', type: 2 }, { name: 'account.firstName', type: 1 }, { name: 'datetimeInserted', type: 1 }];
   return filters.flatMap((filter, f) => sorts.map((sort, s) => ({ filter, ...(sort ? { sort } : {}), pageIndex: (f * 7 + s * 3) % 21, pageSize: 50 })));
 }
 
-async function staffToken(deps: ReturnType<typeof createDeps>, countryId: number): Promise<string> {
-  const accountId = await deps.db.transaction(async (tx) => {
-    const id = await insertAccount(tx, {
-      firstName: 'Bench', lastName: 'Employee', email: 'bench.employee@load.example.com', age: 30, phone: '+6590000000',
-      countryId, gender: Gender.Male, password: randomBytes(12).toString('hex'), accountType: AccountType.Employee, status: AccountStatus.Active,
-    });
-    await tx.insert(employees).values({ accountId: id });
-    return id;
-  });
-  return (await createSession(deps.db, systemClock, accountId)).token;
+/** What an agent with a book of 5,000 customers sends: every status, filters of their own list, every sort, pages 0-9. */
+function ownListBodies(fixture: CustomerFixture): unknown[] {
+  const filters = [
+    {},
+    { statuses: [AccountStatus.Active] },
+    { groups: [CustomerGroup.Gold, CustomerGroup.Vip] },
+    { platformTypes: [Exchange.Bybit] },
+    { countryIds: fixture.countryIds.slice(0, 2), datetimesInserted: ['2025-01', '2025-02', '2025-03'] },
+  ];
+  return filters.flatMap((filter, f) => sorts.map((sort, s) => ({ filter, ...(sort ? { sort } : {}), pageIndex: (f * 3 + s) % 10, pageSize: 50 })));
+}
+
+export function targetsOf(fixture: CustomerFixture, staff: Record<string, string>, agent: Record<string, string>): LoadTarget[] {
+  const bodies = filterBodies(fixture);
+  const ownBodies = ownListBodies(fixture);
+  return [
+    { name: 'empty', label: 'GET /bench/empty (empty Fastify route)', method: 'GET', path: EMPTY_ROUTE },
+    { name: 'customer-filter-default', label: 'POST /api/customer/filter (default list)', method: 'POST', path: '/api/customer/filter', headers: staff, body: () => ({}) },
+    {
+      name: 'customer-filter-mixes', label: `POST /api/customer/filter (${bodies.length} filter/sort/page mixes)`, method: 'POST', path: '/api/customer/filter',
+      headers: staff, body: (i) => bodies[i % bodies.length],
+    },
+    {
+      name: 'customer-search-fullname', label: `POST /api/customer/search/fullname (${SEARCH_TEXTS.length} texts)`, method: 'POST', path: '/api/customer/search/fullname',
+      headers: staff, body: (i) => ({ text: SEARCH_TEXTS[i % SEARCH_TEXTS.length] }),
+    },
+    {
+      name: 'agent-own-customers', label: `POST /api/agent/customers/own/filter (${BOOK_AGENT_CUSTOMERS} customers, ${ownBodies.length} mixes)`, method: 'POST',
+      path: '/api/agent/customers/own/filter', headers: agent, body: (i) => ownBodies[i % ownBodies.length],
+    },
+  ];
 }
 
 async function run(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-bench-'));
-  const embedded = await openEmbeddedPostgres(dataDir);
-  let app: FastifyInstance | undefined;
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  await admin.query('create database bench');
-  await admin.end();
-  const handle = createDb(embedded.urlFor('bench'));
+  const database = await openBenchDatabase('bench');
+  let server: BenchServer | undefined;
   try {
-    await migrate(handle.pool);
     const t0 = performance.now();
-    const fixture = await loadCustomerFixture(handle.db, { customers: CUSTOMERS, agents: 200 });
-    console.log(`fixture: ${CUSTOMERS} customers, 200 agents in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: false };
-    const deps = createDeps(config, handle, createLogger('silent'));
-    app = await buildApp(deps, {
-      extraPlugins: [(instance) => void instance.get('/bench/empty', async () => ({ successful: true, data: null, error: null }))],
-    });
-    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const headers = { authorization: `Bearer ${await staffToken(deps, fixture.countryIds[0]!)}` };
-    const bodies = filterBodies(fixture);
-    const targets: LoadTarget[] = [
-      { label: 'GET /bench/empty (empty Fastify route)', method: 'GET', path: '/bench/empty' },
-      { label: 'POST /api/customer/filter (default list)', method: 'POST', path: '/api/customer/filter', headers, body: () => ({}) },
-      { label: `POST /api/customer/filter (${bodies.length} filter/sort/page mixes)`, method: 'POST', path: '/api/customer/filter', headers, body: (i) => bodies[i % bodies.length] },
-      { label: 'POST /api/customer/search/fullname (6 texts)', method: 'POST', path: '/api/customer/search/fullname', headers, body: (i) => ({ text: SEARCH_TEXTS[i % SEARCH_TEXTS.length] }) },
-    ];
-    for (const target of targets) await runLoad(baseUrl, target, { concurrency: CONCURRENCY, seconds: 1 });
-    const results = [];
-    for (const target of targets) results.push(await runLoad(baseUrl, target, { concurrency: CONCURRENCY, seconds: SECONDS }));
-    console.log(`${CONCURRENCY} concurrent requests, ${SECONDS} s per target, database pool of ${handle.pool.options.max ?? 10}`);
-    printResults(results, CONCURRENCY);
+    const fixture = await loadCustomerFixture(database.handle.db, { customers: CUSTOMERS, agents: 200, bookAgentCustomers: BOOK_AGENT_CUSTOMERS });
+    console.log(`fixture: ${CUSTOMERS} customers, 201 agents (one with ${BOOK_AGENT_CUSTOMERS} customers) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    server = await startBenchServer(database);
+    const staff = await staffHeaders(database.handle.db, AccountType.Employee, fixture.countryIds[0]!);
+    const agent = await bearerHeaders(database.handle.db, fixture.bookAgent!.accountId);
+    const targets = targetsOf(fixture, staff, agent);
+    await checkTargets(server.baseUrl, targets);
+    const results = await measureTargets(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, emptyName: 'empty' });
+    console.log(`${CONCURRENCY} concurrent requests, ${SECONDS} s per target, database pool of ${database.handle.pool.options.max}`);
+    printResults(results, CONCURRENCY, 'empty');
   } finally {
-    await app?.close();
-    await handle.close();
-    await embedded.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.app.close();
+    await database.close();
   }
 }
 
 export const customerFilterBenchmark: Benchmark = {
   name: 'customer-filter',
-  description: 'POST /api/customer/filter over 100,000 customers next to an empty route, 50 concurrent requests',
+  description: "the customer list, full-name search and an agent's own list over 100,000 customers next to an empty route, 50 concurrent requests",
   run,
 };

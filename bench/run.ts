@@ -1,5 +1,8 @@
+import { activitySearchBenchmark } from './activity-search';
 import { customerFilterBenchmark } from './customer-filter';
+import { exportsBenchmark } from './exports';
 import { fanoutBenchmark } from './fanout';
+import { wsSessionsBenchmark } from './ws-sessions';
 
 /** One benchmark: a name for `npm run bench -- <name>` and what it runs. */
 export interface Benchmark {
@@ -9,7 +12,7 @@ export interface Benchmark {
 }
 
 /** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
-const registry: Benchmark[] = [customerFilterBenchmark, fanoutBenchmark];
+const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !registry.some((b) => b.name === name));

@@ -5,11 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { installAccessControl } from './http/access-hook';
 import { API_ANSWER_HEADERS, frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
+import { contractSerializerCompiler } from './http/serializer';
 import { routeModules } from './modules/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,7 +42,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     return parseJson(request, text, done);
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

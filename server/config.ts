@@ -35,6 +35,8 @@ export interface Config {
   /** How the engine trades: deadlines, duplicate window, dispatcher sizing (read once, here). */
   trading: TradingConfig;
   exchanges: ExchangeSettings;
+  /** BYBIT_ORDER_ENTRY: Bybit orders over each account's warm /v5/trade session (default, REST while it is down) or always REST. */
+  bybitOrderEntry: 'websocket' | 'rest';
 }
 
 /** How this process reaches the exchanges. */
@@ -86,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`EXCHANGE_MODE must be 'sandbox', 'testnet' or 'live', got '${env.EXCHANGE_MODE}'`);
   }
   const host = env.HOST ?? '127.0.0.1';
+  const bybitOrderEntry = env.BYBIT_ORDER_ENTRY ?? 'websocket';
+  if (bybitOrderEntry !== 'websocket' && bybitOrderEntry !== 'rest') throw new Error(`BYBIT_ORDER_ENTRY must be 'websocket' or 'rest', got '${bybitOrderEntry}'`);
   return {
     port,
     host,
@@ -104,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     walletSyncIntervalMs: walletSyncIntervalFrom(env),
     trading: loadTradingConfig(exchangeMode, env),
     exchanges: exchangeSettingsFrom(env),
+    bybitOrderEntry,
   };
 }

@@ -6,11 +6,10 @@ import { migrate } from '../db/migrate';
 import { openDatabase } from '../db/open';
 import { ManualClock } from '../lib/clock';
 import { createLogger } from '../logger';
-import { findAccountByEmail } from '../modules/accounts/repository';
 import { DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers, demoEmployees } from './data';
-import { demoSeededAt, markDemoSeeded } from './marker';
+import { hasOrders } from './marker';
+import { seedDemoOnce } from './once';
 import { restoreSandboxAccounts } from './sandbox';
-import { seedDemo } from './seed';
 
 /**
  * `npm run demo`: the app as `npm start` runs it, on its own data directory (DATA_DIR, default
@@ -28,21 +27,19 @@ const log = createLogger(config.logLevel);
 const database = await openDatabase(config, { max: 5, applicationName: 'demo-seed', log: (line) => log.debug(line) });
 try {
   await migrate(database.pool);
-  const seededAt = await demoSeededAt(database.db);
-  const balances = new Map(demoCustomers().map((c) => [c.email, c.balance]));
-  if (seededAt) {
-    const deps = createDeps(config, database, log);
-    const restored = await restoreSandboxAccounts(deps, (email) => balances.get(email) ?? 1_000);
-    log.info(`demo data seeded at ${seededAt}; ${restored} sandbox exchange accounts reopened`);
+  const clock = new ManualClock();
+  const deps = createDeps(config, database, log, { clock });
+  const started = Date.now();
+  const seeding = await seedDemoOnce(deps, clock, config.dataDir);
+  if (seeding.seeded) {
+    log.info(`demo data set seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {
-    if (await findAccountByEmail(database.db, demoAdmin.email)) {
-      throw new Error(`A previous demo seeding of ${config.dataDir} did not finish. Delete that directory and run npm run demo again.`);
+    const balances = new Map(demoCustomers().map((c) => [c.email, c.balance]));
+    const restored = await restoreSandboxAccounts(deps, (email) => balances.get(email) ?? 1_000);
+    log.info(`demo data seeded at ${seeding.seededAt}; ${restored} sandbox exchange accounts reopened`);
+    if (!(await hasOrders(deps.db))) {
+      log.warn(`${config.dataDir} was seeded before the demo had a trading history; delete that directory and run npm run demo again to get it`);
     }
-    const clock = new ManualClock();
-    const deps = createDeps(config, database, log, { clock });
-    log.info('seeding the demo data set (first start)');
-    await seedDemo(deps, clock);
-    await markDemoSeeded(database.db, clock.now());
   }
 } finally {
   await database.shutdown();

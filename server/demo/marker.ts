@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settings } from '../db/schema/index';
+import { orders, settings } from '../db/schema/index';
 
 const DEMO_MARKER_KEY = 'demo_seeded';
 
@@ -14,4 +14,10 @@ export async function demoSeededAt(db: Db): Promise<string | undefined> {
 /** Written once every demo row exists, so a database is seeded at most once. */
 export async function markDemoSeeded(db: Db, at: Date): Promise<void> {
   await db.insert(settings).values({ key: DEMO_MARKER_KEY, value: { seededAt: at.toISOString() }, updatedAt: at });
+}
+
+/** Whether the database holds any Order (demo data sets seeded before the trading history have none). */
+export async function hasOrders(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+  return row !== undefined;
 }

@@ -1,12 +1,14 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStatus, CustomerGroup, Exchange } from '../../contract/enums';
+import { AccountStatus, CustomerGroup, Exchange, ExitType, OrderEntryType, OrderStatus } from '../../contract/enums';
 import { loginAs } from '../../tests/helpers/fixtures';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app';
 import { sharedSandboxControl } from '../sandbox/index';
-import { DEMO_PASSWORD, demoAdmin, demoAgents } from './data';
-import { demoSeededAt, markDemoSeeded } from './marker';
+import { DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers } from './data';
+import { demoStrategies } from './strategies';
+import { demoSeededAt } from './marker';
+import { seedDemoOnce } from './once';
 import { restoreSandboxAccounts } from './sandbox';
-import { seedDemo } from './seed';
 
 let ctx: TestContext;
 let admin: string;
@@ -14,11 +16,21 @@ let admin: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   ctx.clock.set(new Date('2026-06-15T08:00:00Z'));
-  await seedDemo(ctx.deps, ctx.clock);
-  await markDemoSeeded(ctx.deps.db, ctx.clock.now());
+  expect(await seedDemoOnce(ctx.deps, ctx.clock, 'test')).toEqual({ seeded: true, seededAt: '2026-06-15T08:00:00.000Z' });
   admin = await loginAs(ctx, { email: demoAdmin.email, password: DEMO_PASSWORD });
 }, 180_000);
 afterAll(async () => ctx?.close());
+
+/** Every page of a paged staff list. */
+async function allPages<T>(url: string, body: Record<string, unknown> = {}): Promise<T[]> {
+  const rows: T[] = [];
+  for (let pageIndex = 0; ; pageIndex++) {
+    const page = await ctx.api('POST', url, { token: admin, body: { filter: [], ...body, pageIndex, pageSize: 100 } });
+    expect(page.status).toBe(200);
+    rows.push(...page.body.data.data);
+    if (rows.length >= page.body.data.paging.totalCount) return rows;
+  }
+}
 
 describe('the demo data set', () => {
   it('is marked as seeded and leaves the clock at the seeding instant', async () => {
@@ -66,5 +78,137 @@ describe('the demo data set', () => {
     for (const uid of uids) control.deleteAccount(uid);
     expect(await restoreSandboxAccounts(ctx.deps, () => 1_000)).toBe(60);
     expect(control.accounts().map((a) => a.uid).sort()).toEqual([...uids].sort());
+  });
+});
+
+describe('the demo trading history', () => {
+  type OrderRow = { id: number; status: number; entryType: number; realizedPnl: number; datetimeInserted: string; strategy: { id: string } };
+  type AuditRow = { transactionId: number | null; customer: { id: number } | null; strategy: { id: string } | null; exitType: number | null; message: string; datetimeInserted: string };
+
+  it('has fee income in months of 2024, 2025 and 2026, and the report offers those years', async () => {
+    const earningMonths = new Map<number, number>();
+    for (const year of [2024, 2025, 2026]) {
+      const report = await ctx.api('GET', `/api/report/income?year=${year}`, { token: admin });
+      expect(report.status).toBe(200);
+      expect(report.body.data.years).toEqual([2024, 2025, 2026]);
+      const months: Array<{ month: number; income: number }> = report.body.data.months;
+      earningMonths.set(year, months.filter((m) => m.income > 0).length);
+      // Nothing after the seeding instant (June 2026).
+      expect(months.filter((m) => year === 2026 && m.month > 6 && m.income !== 0)).toEqual([]);
+    }
+    expect(earningMonths.get(2024)).toBeGreaterThanOrEqual(5);
+    expect(earningMonths.get(2025)).toBeGreaterThanOrEqual(10);
+    expect(earningMonths.get(2026)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has settled orders of every strategy, both entry types, with wins and losses every year and losing months', async () => {
+    const orders = await allPages<OrderRow>('/api/order/search');
+    const stats = (await ctx.api('GET', '/api/order/statistics', { token: admin })).body.data;
+    expect(orders.length).toBeGreaterThan(100);
+    expect(stats).toEqual({ win: orders.filter((o) => o.status === OrderStatus.Win).length, loss: orders.filter((o) => o.status === OrderStatus.Loss).length, totalDeal: orders.length });
+    expect(orders.filter((o) => o.status === OrderStatus.Active)).toEqual([]);
+    expect(new Set(orders.map((o) => o.strategy.id))).toEqual(new Set(demoStrategies.map((s) => s.id)));
+    expect(new Set(orders.map((o) => o.entryType))).toEqual(new Set([OrderEntryType.Manual, OrderEntryType.Api]));
+    for (const year of ['2024', '2025', '2026']) {
+      const ofYear = orders.filter((o) => o.datetimeInserted.startsWith(year));
+      expect(ofYear.some((o) => o.status === OrderStatus.Win && o.realizedPnl > 0)).toBe(true);
+      expect(ofYear.some((o) => o.status === OrderStatus.Loss && o.realizedPnl <= 0)).toBe(true);
+    }
+    const pnlByMonth = new Map<string, number>();
+    for (const o of orders) pnlByMonth.set(o.datetimeInserted.slice(0, 7), (pnlByMonth.get(o.datetimeInserted.slice(0, 7)) ?? 0) + o.realizedPnl);
+    expect([...pnlByMonth.values()].filter((pnl) => pnl < 0).length).toBeGreaterThanOrEqual(3);
+    expect([...pnlByMonth.keys()].sort()[0]).toBe('2024-05');
+  });
+
+  it('audits refused and skipped entries with the engine\'s own sentences, and the counters agree with the rows', async () => {
+    const audits = await allPages<AuditRow>('/api/error/search');
+    const stats = (await ctx.api('GET', '/api/error/statistics', { token: admin })).body.data;
+    expect(stats.errors).toBe(audits.length);
+    expect(stats.total).toBeGreaterThan(1_000);
+    expect(audits.every((a) => a.transactionId !== null && a.customer !== null && a.strategy !== null)).toBe(true);
+    const kinds = new Set(audits.map((a) => a.message.replace(/ \(.*$/, '').replace(/^Order value .* for /, 'Order value below minimum for ')));
+    expect(kinds).toEqual(
+      new Set([
+        'Bybit refused the order for insufficient balance',
+        'Bitget refused the order for insufficient balance',
+        'Bybit rejected the API key',
+        'Bitget rejected the API key',
+        "Bybit refused our server's IP address for this API key",
+        "Bitget refused our server's IP address for this API key",
+        'Order value below minimum for DOGEUSDT',
+      ]),
+    );
+  });
+
+  it('audits every exit: TP legs, stops, close signals, customers closing by hand and closes that failed', async () => {
+    const audits = await allPages<AuditRow>('/api/exit/search');
+    const failed = audits.filter((a) => a.message.startsWith('The position could not be closed: '));
+    expect(failed.length).toBeGreaterThan(0);
+    expect((await ctx.api('GET', '/api/exit/statistics', { token: admin })).body.data).toEqual({ error: failed.length });
+    const byCustomer = await allPages<AuditRow>('/api/exit/search', { filter: [{ name: 'exitType', value: String(ExitType.Customer) }] });
+    expect(byCustomer.length).toBeGreaterThan(0);
+    expect(byCustomer.every((a) => a.message.includes('was closed on the exchange outside the platform (by the customer)'))).toBe(true);
+    for (const text of [/^TP1 filled: /, /^TP2 filled: /, /^TP3 at .* realized PnL \d/, /^Stop loss at .* realized PnL -\d/, /^Position closed by a close signal at market: /, /^Bybit is busy/]) {
+      expect(audits.some((a) => text.test(a.message.replace('The position could not be closed: ', ''))), String(text)).toBe(true);
+    }
+  });
+
+  it('gives every active agent fee earnings that add up to the platform\'s fee income', async () => {
+    let income = 0;
+    for (const year of [2024, 2025, 2026]) {
+      const months: Array<{ income: number }> = (await ctx.api('GET', `/api/report/income?year=${year}`, { token: admin })).body.data.months;
+      income += months.reduce((sum, m) => sum + m.income, 0);
+    }
+    const listed = await ctx.api('GET', '/api/agent/all', { token: admin });
+    expect(listed.body.data.paging.totalCount).toBe(demoAgents.length);
+    const agents = (listed.body.data.data as Array<{ id: number; account: { status: number } }>).map((a) => ({ id: a.id, status: a.account.status }));
+    let earned = 0;
+    for (const agent of agents) {
+      const dashboard = (await ctx.api('GET', `/api/agent/dashboard/statistics/${agent.id}`, { token: admin })).body.data;
+      if (agent.status === AccountStatus.Active) expect(dashboard.totalAmountEarned).toBeGreaterThan(0);
+      earned += dashboard.totalAmountEarned;
+    }
+    expect(income).toBeGreaterThan(0);
+    expect(earned.toFixed(2)).toBe(income.toFixed(2));
+    const own = (await ctx.api('GET', '/api/agent/dashboard/statistics', { token: await loginAs(ctx, { email: demoAgents[0]!.email, password: DEMO_PASSWORD }) })).body.data;
+    expect(own.totalAmountEarned).toBeGreaterThan(0);
+  });
+
+  it('shows a customer their own trades, and counts each closed position on the customer', async () => {
+    const first = demoCustomers()[0]!;
+    const token = await loginAs(ctx, { email: first.email, password: DEMO_PASSWORD });
+    const own = await ctx.api('POST', '/api/customer/orders/search', { token, body: { filter: [], pageIndex: 0, pageSize: 100 } });
+    expect(own.status).toBe(200);
+    const rows: Array<{ state: string }> = own.body.data.data;
+    expect(rows.filter((r) => r.state === 'closed').length).toBeGreaterThan(5);
+    const mismatched = await ctx.deps.db.execute(sql`
+      select c.id from customers c
+      where c.total_transactions <> (select count(*) from executions e where e.customer_id = c.id and e.state = 'closed')`);
+    expect(mismatched.rows).toEqual([]);
+  });
+
+  it('replays history in one timeline: each order only reaches customers who had joined, and everything happened before seeding', async () => {
+    const result = await ctx.deps.db.execute<{ early: number; live: number; latest: string; earliest: string }>(sql`
+      select
+        (select count(*)::int from executions e join orders o on o.id = e.order_id join customers c on c.id = e.customer_id
+          where o.datetime_inserted < c.datetime_inserted) as early,
+        (select count(*)::int from executions where state in ('pending', 'open') or claimed_by is not null) as live,
+        (select greatest(max(o.closed_at), max(o.datetime_updated), (select max(closed_at) from executions), (select max(updated_at) from executions),
+                         (select max(datetime_inserted) from entry_audits), (select max(datetime_inserted) from exit_audits), (select max(received_at) from signals))
+           from orders o)::text as latest,
+        (select min(datetime_inserted) from orders)::text as earliest`);
+    const row = result.rows[0]!;
+    expect(row.early).toBe(0);
+    expect(row.live).toBe(0);
+    expect(new Date(row.latest).getTime()).toBeLessThan(Date.parse('2026-06-14T08:00:00Z'));
+    expect(new Date(row.earliest).getTime()).toBeGreaterThanOrEqual(Date.parse('2024-05-01T00:00:00Z'));
+  });
+
+  it('is seeded once: a second run adds nothing', async () => {
+    const counts = async () =>
+      (await ctx.deps.db.execute(sql`select (select count(*) from orders) o, (select count(*) from executions) e, (select count(*) from entry_audits) a, (select count(*) from accounts) p`)).rows[0];
+    const before = await counts();
+    expect(await seedDemoOnce(ctx.deps, ctx.clock, 'test')).toEqual({ seeded: false, seededAt: '2026-06-15T08:00:00.000Z' });
+    expect(await counts()).toEqual(before);
   });
 });

@@ -11,15 +11,23 @@ import { createCustomer } from '../modules/customers/service';
 import { createEmployee } from '../modules/employees/service';
 import { createRegistrationId } from '../modules/registration-ids/service';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers, demoEmployees, type DemoCustomer } from './data';
+import { planTrades } from './history-plan';
+import { replayTrade } from './history';
+import { DemoPrices } from './market';
 import { countryIds, createAccountAsStaff, phoneOf, type CountryIds } from './people';
 import { openSandboxAccount } from './sandbox';
+import { createDemoStrategies } from './strategies';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Seeds of the demo's random draws: the same data set on every machine. */
+const PRICE_SEED = 2024;
+const TRADE_SEED = 7;
 
 /**
  * Fills an empty database with the demo data set through the services the API uses. `clock` is the
- * clock of `deps`: it is moved back to date Registration IDs and customers in the past, and left at
- * the seeding instant at the end.
+ * clock of `deps`: it is moved back to date Registration IDs, customers and the trading history in
+ * the past, and left at the seeding instant at the end. Customers join and the strategies trade in
+ * one timeline, so each Order goes to the customers who were active when it was placed.
  */
 export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
   const now = clock.now();
@@ -49,9 +57,19 @@ export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
   // Customers joined from the first month of the month filter (May 2024), at most 30 months back, to a week ago.
   const firstDay = Math.max(Date.parse(`${FIRST_FILTER_MONTH}-01T00:00:00Z`), now.getTime() - 30 * 30 * DAY_MS);
   const span = Math.max(0, now.getTime() - 7 * DAY_MS - firstDay);
-  for (const [n, customer] of customers.entries()) {
-    at(now.getTime() - (firstDay + customer.joinedAt * span));
-    await seedCustomer(deps, admin.accountId, agents[customer.agent]!.id, customer, country(customer.country), n);
+  at(now.getTime() - (firstDay - 14 * DAY_MS));
+  await createDemoStrategies(deps, admin.accountId);
+
+  // The strategies trade from the first customer's arrival to four days ago (every trade is over by then).
+  const trades = planTrades(new Date(firstDay), new Date(now.getTime() - 4 * DAY_MS), TRADE_SEED);
+  const prices = new DemoPrices(new Date(firstDay), PRICE_SEED);
+  const timeline = [
+    ...customers.map((customer, n) => ({ at: firstDay + customer.joinedAt * span, run: () => seedCustomer(deps, admin.accountId, agents[customer.agent]!.id, customer, country(customer.country), n) })),
+    ...trades.map((trade) => ({ at: trade.at.getTime(), run: () => replayTrade(deps, clock, prices, trade) })),
+  ].sort((a, b) => a.at - b.at);
+  for (const event of timeline) {
+    clock.set(new Date(event.at));
+    await event.run();
   }
   clock.set(now);
 

@@ -7,7 +7,7 @@ function header(ctx: RequestContext, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
@@ -34,28 +34,37 @@ export function authenticateBybit(ctx: RequestContext, access: Access): Account 
   if (!account || account.exchange !== 'bybit') throw new ApiError('10003', 'API key is invalid.');
   const timestampText = header(ctx, 'x-bapi-timestamp') ?? '';
   const recvText = header(ctx, 'x-bapi-recv-window') ?? '5000';
-  const timestamp = Number(timestampText);
-  const recvWindow = Number(recvText);
-  const now = ctx.sandbox.now();
-  if (!Number.isFinite(timestamp) || !Number.isFinite(recvWindow) || !(now - recvWindow <= timestamp && timestamp < now + 1000)) {
-    throw new ApiError(
-      '10002',
-      `invalid request, please check your server timestamp or recv_window param. req_timestamp[${timestampText}],server_timestamp[${now}],recv_window[${recvText}]`,
-    );
-  }
+  checkBybitTimestamp(timestampText, recvText, ctx.sandbox.now());
   const payload = timestampText + key + recvText + (ctx.method === 'GET' ? ctx.rawQuery : ctx.rawBody);
   const expected = createHmac('sha256', account.secret).update(payload).digest('hex');
   if (!sameText(expected, header(ctx, 'x-bapi-sign') ?? '')) {
     throw new ApiError('10004', `error sign! origin_string[${payload}]`);
   }
+  checkBybitAccess(account, ctx.ip, access);
+  return account;
+}
+
+/** The key's IP whitelist and permission, Bybit's codes (HTTP after the signature, WebSocket on every order op). */
+export function checkBybitAccess(account: Account, ip: string, access: Access): void {
   checkAccess(
     account,
-    ctx.ip,
+    ip,
     access,
     new ApiError('10010', "Unmatched IP, please check your API key's bound IP addresses."),
     new ApiError('10005', 'Permission denied, please check your API key permissions.'),
   );
-  return account;
+}
+
+/** Bybit's timestamp rule: server - recvWindow <= ts < server + 1000, else 10002 (docs/v5/guide; the WebSocket trade header too). */
+export function checkBybitTimestamp(timestampText: string, recvText: string, now: number): void {
+  const timestamp = Number(timestampText);
+  const recvWindow = Number(recvText);
+  if (!timestampText || !Number.isFinite(timestamp) || !Number.isFinite(recvWindow) || !(now - recvWindow <= timestamp && timestamp < now + 1000)) {
+    throw new ApiError(
+      '10002',
+      `invalid request, please check your server timestamp or recv_window param. req_timestamp[${timestampText}],server_timestamp[${now}],recv_window[${recvText}]`,
+    );
+  }
 }
 
 /** Bitget's tolerance for ACCESS-TIMESTAMP (the docs give none; 30 s is the commonly cited window). */

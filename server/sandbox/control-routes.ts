@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxControl } from './control';
-import { accountInput, accountUpdate, bookInput, faultsInput, fundInput, ipBanInput, priceInput, stepInput, strictnessInput, walkInput } from './control-schemas';
+import { accountInput, accountUpdate, bookInput, dropSocketsInput, faultsInput, fundInput, ipBanInput, latencyInput, priceInput, stepInput, strictnessInput, walkInput } from './control-schemas';
 import { CONTROL_TOKEN_HEADER, controlTokenAccepted } from './control-token';
 
 export function clientIp(request: FastifyRequest): string {
@@ -106,4 +106,7 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   route('PATCH', '/strictness', (request) => control.setStrictness(parse(strictnessInput, request.body)));
   route('PUT', '/ip-ban', (request) => ({ ms: control.setIpBan(parse(ipBanInput, request.body).ms) }));
   route('DELETE', '/ip-bans', () => control.liftBans());
+  route('GET', '/latency', () => ({ ms: control.latency() }));
+  route('PUT', '/latency', (request) => ({ ms: control.setLatency(parse(latencyInput, request.body).ms) }));
+  route('POST', '/trade-sockets/drop', (request) => ({ dropped: control.dropTradeSockets(parse(dropSocketsInput, request.body).account) }));
 }

@@ -64,3 +64,6 @@ export const bookInput = z
 export const strictnessInput = z.object(Object.fromEntries(strictnessNames.map((name) => [name, z.boolean().optional()])) as Record<(typeof strictnessNames)[number], z.ZodOptional<z.ZodBoolean>>).strict();
 
 export const ipBanInput = z.object({ ms: z.number().int().nonnegative() }).strict();
+
+export const latencyInput = z.object({ ms: z.number().nonnegative().max(60_000) }).strict();
+export const dropSocketsInput = z.object({ account: z.string().min(1).optional() }).strict();

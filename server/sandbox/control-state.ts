@@ -78,6 +78,8 @@ export interface CounterState {
   rateLimitRejections: { byIp: Record<string, number>; byAccount: Record<string, number>; forced: number; total: number };
   /** Addresses banned after exceeding the per-IP ceiling (`exchange:ip`) and when each ban ends (ms epoch). */
   ipBans: Record<string, number>;
+  /** Bybit /v5/trade sockets: accepted since the last reset, open now, refused past 500 new per address in 5 minutes. */
+  tradeSockets: { opened: number; open: number; refusedByIp: Record<string, number> };
 }
 
 /** The control view of an order. */

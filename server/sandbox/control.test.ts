@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from './index';
+import { RawTradeSocket } from './bybit-ws/test-client';
 import { bybitRaw } from './test-support';
 
 const running: RunningSandbox[] = [];
@@ -138,5 +139,29 @@ describe('strictness switches of the unverified rows', () => {
     expect((await patch({ bitgetStopAtEntryRefused: 'yes' })).status).toBe(400);
     sandbox.control.reset();
     expect(sandbox.control.strictness()).toMatchObject({ bybitConditionalSurvivesClose: true, bitgetStopAtEntryRefused: false });
+  });
+});
+
+describe('latency and trade sockets through the control endpoint', () => {
+  it('PUT /control/latency sets the one-way latency (bad input 400, reset restores the start option); POST /control/trade-sockets/drop cuts sockets', async () => {
+    const sandbox = await start({ randomWalk: false, latencyMs: 5 });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${sandbox.url}/control${path}`, { method, headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await call('GET', '/latency')).toEqual({ status: 200, body: { ms: 5 } });
+    expect(await call('PUT', '/latency', { ms: 30 })).toEqual({ status: 200, body: { ms: 30 } });
+    expect(await call('PUT', '/latency', { ms: -1 })).toMatchObject({ status: 400, body: { error: expect.stringContaining('ms') } });
+    expect(sandbox.control.latency()).toBe(30);
+    sandbox.control.reset();
+    expect(sandbox.control.latency()).toBe(5);
+
+    const creds = sandbox.control.createAccount({ exchange: 'bybit' });
+    const socket = await RawTradeSocket.open(sandbox.tradeSocketUrl);
+    expect(await socket.auth(creds)).toMatchObject({ retCode: 0 });
+    expect(await call('POST', '/trade-sockets/drop', { account: 'nobody' })).toMatchObject({ status: 404 });
+    expect(await call('POST', '/trade-sockets/drop', { account: creds.uid })).toEqual({ status: 200, body: { dropped: 1 } });
+    await socket.until(() => socket.closed);
+    expect(sandbox.control.counters().tradeSockets).toEqual({ opened: 1, open: 0, refusedByIp: {} });
   });
 });

@@ -121,6 +121,7 @@ export class SandboxControl {
       requestsByAccount: Object.fromEntries(counters.requestsByAccount),
       rateLimitRejections: { byIp, byAccount, forced: counters.forcedRateLimits, total },
       ipBans: Object.fromEntries([...this.sandbox.bans].filter(([, endsAt]) => endsAt > this.sandbox.now())),
+      tradeSockets: { opened: counters.tradeConnections, open: this.sandbox.tradeSockets.size, refusedByIp: Object.fromEntries(counters.tradeConnectionsRefused) },
     };
   }
 
@@ -153,6 +154,25 @@ export class SandboxControl {
 
   liftBans(): void {
     this.sandbox.bans.clear();
+  }
+
+  /** One-way latency (ms) of every HTTP request and answer and every WebSocket frame; `reset` goes back to the start option. */
+  setLatency(ms: number): number {
+    if (!(ms >= 0) || !Number.isFinite(ms)) throw new Error('latencyMs must be 0 or more');
+    this.sandbox.latencyMs = ms;
+    return ms;
+  }
+
+  latency(): number {
+    return this.sandbox.latencyMs;
+  }
+
+  /** Cuts the open Bybit /v5/trade sockets (of one account uid or api key, or all) as a network drop would; answers how many. */
+  dropTradeSockets(uidOrKey?: string): number {
+    const wanted = uidOrKey === undefined ? undefined : this.require(uidOrKey);
+    const chosen = [...this.sandbox.tradeSockets].filter((socket) => !wanted || socket.account() === wanted);
+    for (const socket of chosen) socket.drop();
+    return chosen.length;
   }
 
   state(): { prices: Record<string, number>; accounts: AccountState[]; counters: CounterState; faults: FaultRule[] } {

@@ -6,6 +6,7 @@ export interface FaultRule {
   exchange?: ExchangeId;
   /** Path without the mount prefix, e.g. /v5/order/create or /api/v2/mix/order/place-order. */
   route?: string;
+  /** HTTP method, or 'WS' for Bybit's /v5/trade order ops (their route is the REST path they stand for, e.g. /v5/order/create). */
   method?: string;
   /** Account uid or api key. */
   account?: string;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { TRADE_SOCKET_PATH } from './bybit-ws/server';
 import { resolveControlToken } from './control-token';
 import { SandboxControl } from './control';
 import type { BookOptions } from './books';
@@ -18,7 +19,8 @@ export { defaultOAuthClients } from './oauth-store';
 export type { OAuthClient } from './oauth-store';
 export { OAUTH_STARTING_BALANCE } from './oauth-routes';
 export type { AccountInput } from './sandbox';
-export { BYBIT_IP_BAN_MS } from './sandbox';
+export { BYBIT_IP_BAN_MS, BYBIT_WS_IDLE_MS } from './sandbox';
+export { TRADE_SOCKET_PATH } from './bybit-ws/server';
 export { deepBook, defaultBook, type BookConfig } from './book';
 export type { BookOptions } from './books';
 export { strictDefaults, strictnessNames, type Strictness } from './strictness';
@@ -46,11 +48,19 @@ export interface StartSandboxOptions {
   ipBanMs?: number;
   /** The control plane's token (default: a random one, see RunningSandbox.controlToken). */
   controlToken?: string;
+  /** One-way latency (ms) of every HTTP request and answer and every /v5/trade frame (default 0). */
+  latencyMs?: number;
+  /** Bybit's idle cut of a /v5/trade socket without frames from the client (default 10 minutes). */
+  tradeIdleMs?: number;
+  /** New /v5/trade connections per address (default Bybit's 500 per 5 minutes; benchmarks only, see SandboxOptions). */
+  tradeConnectionsPerIp?: { limit: number; windowMs: number };
 }
 
 export interface RunningSandbox {
   /** Base URL for ccxt: Bybit paths /v5/..., Bitget /api/..., control /control/..., OAuth pages. */
   url: string;
+  /** Bybit's WebSocket order entry of this sandbox (ws://host:port/v5/trade). */
+  tradeSocketUrl: string;
   close(): Promise<void>;
   control: SandboxControl;
   /** What the control endpoint's X-Sandbox-Control header must carry. */
@@ -70,6 +80,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
+    tradeSocketUrl: `ws://${host}:${port}${TRADE_SOCKET_PATH}`,
     control: new SandboxControl(sandbox),
     controlToken,
     close: async () => {

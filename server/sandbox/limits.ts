@@ -76,3 +76,13 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /api/v2/mix/account/account': { limit: 10, windowMs: 1000 },
   'GET /api/v2/spot/account/info': { limit: 1, windowMs: 1000 },
 };
+
+/**
+ * Bybit's WebSocket order entry (/v5/trade): 3000 order requests / s per address, answered 10403
+ * (docs/v5/websocket/trade/guideline.mdx), apart from the HTTP ceiling; at most 500 new connections per
+ * address in 5 minutes (docs/v5/rate-limit/rate-limit.mdx "Websocket IP limit", docs/v5/websocket/wss-authentication.mdx).
+ */
+export const tradeSocketLimits = {
+  ordersPerIp: { limit: 3000, windowMs: 1000 },
+  newConnectionsPerIp: { limit: 500, windowMs: 5 * 60_000 },
+} as const satisfies Record<string, LimitRule>;

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../tests/helpers/test-app';
 import { CONTROL_TOKEN_HEADER, deepBook, sandboxPlugin, sharedSandboxControl } from './index';
+import { orderFrame, RawTradeSocket } from './bybit-ws/test-client';
 import { bitgetClient, bitgetRaw, bybitClient } from './test-support';
 
 let app: FastifyInstance;
@@ -34,6 +35,19 @@ describe('the sandbox mounted as a Fastify plugin under /sandbox', () => {
     const params = { productType: 'USDT-FUTURES' };
     const signedWithPrefix = await bitgetRaw(base, bitget, 'GET', '/api/v2/mix/account/accounts', params, { signPath: '/sandbox/api/v2/mix/account/accounts' });
     expect(signedWithPrefix.json()).toMatchObject({ code: '40009' });
+  });
+
+  it('serves Bybit order entry at {base}/v5/trade on the parent app server', async () => {
+    const bybit = sharedSandboxControl().createAccount({ exchange: 'bybit', balance: 500 });
+    const socket = await RawTradeSocket.open(`${base.replace(/^http/, 'ws')}/v5/trade`);
+    try {
+      expect(await socket.auth(bybit)).toMatchObject({ retCode: 0, op: 'auth' });
+      const order = { category: 'linear', symbol: 'ETHUSDT', side: 'Buy', orderType: 'Market', qty: '0.01', orderLinkId: 'mounted-ws-1' };
+      expect(await socket.ask(orderFrame('order.create', order, 'm1'))).toMatchObject({ reqId: 'm1', retCode: 0, data: { orderLinkId: 'mounted-ws-1' } });
+      expect(sharedSandboxControl().account(bybit.uid).orders.map((o) => o.clientOrderId)).toEqual(['mounted-ws-1']);
+    } finally {
+      socket.close();
+    }
   });
 
   it('leaves the parent app JSON parsing alone and keeps the control endpoint under the prefix', async () => {

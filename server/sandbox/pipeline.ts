@@ -10,7 +10,7 @@ import { ApiError, type ApiRoute, type PublicRoute, type RequestContext } from '
 import { accountLimits, ipLimits } from './limits';
 import { accountLimited, fail, ipLimited, notFound, ok, serverError, type Answer } from './respond';
 import { bump, type Sandbox } from './sandbox';
-import type { ExchangeId } from './types';
+import type { Account, ExchangeId } from './types';
 
 export interface ExchangeRequest {
   method: string;
@@ -41,13 +41,16 @@ function parseBody(exchange: ExchangeId, rawBody: string): Record<string, unknow
   throw exchange === 'bybit' ? new ApiError('10001', 'params error: the body is not a JSON object') : new ApiError('40017', 'Parameter verification failed: the body is not a JSON object');
 }
 
-function toAnswer(exchange: ExchangeId, error: unknown, now: number): Answer {
-  if (error instanceof ApiError) return fail(exchange, error.code, error.message, now, error.httpStatus);
-  if (error instanceof EngineError) {
-    const mapped = exchange === 'bybit' ? bybitError(error) : bitgetError(error);
-    return fail(exchange, mapped.code, mapped.message, now);
-  }
+/** The exchange's own code and message for a refusal (ApiError or EngineError); anything else is a bug and rethrown. */
+export function refusalOf(exchange: ExchangeId, error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof EngineError) return exchange === 'bybit' ? bybitError(error) : bitgetError(error);
   throw error;
+}
+
+function toAnswer(exchange: ExchangeId, error: unknown, now: number): Answer {
+  const refusal = refusalOf(exchange, error);
+  return fail(exchange, refusal.code, refusal.message, now, refusal.httpStatus);
 }
 
 /**
@@ -56,6 +59,18 @@ function toAnswer(exchange: ExchangeId, error: unknown, now: number): Answer {
  * Answers undefined when the answer must never come (a "timeout" fault without delay, cut by close()).
  */
 export async function handleExchangeRequest(sandbox: Sandbox, holds: Holds, exchange: ExchangeId, request: ExchangeRequest): Promise<Answer | undefined> {
+  // The simulated network: the request arrives `latencyMs` after it was sent, the answer as long after it left.
+  if (!(await travel(sandbox, holds, request.onGone))) return undefined;
+  const answer = await handleArrived(sandbox, holds, exchange, request);
+  return answer && (await travel(sandbox, holds, request.onGone)) ? answer : undefined;
+}
+
+/** Waits the sandbox's one-way latency (none: at once); false when the caller or the sandbox went away meanwhile. */
+export function travel(sandbox: Sandbox, holds: Holds, onGone?: (release: () => void) => void): Promise<boolean> | boolean {
+  return sandbox.latencyMs > 0 ? holds.wait(sandbox.latencyMs, onGone) : true;
+}
+
+async function handleArrived(sandbox: Sandbox, holds: Holds, exchange: ExchangeId, request: ExchangeRequest): Promise<Answer | undefined> {
   const now = () => sandbox.now();
   const { counters } = sandbox;
   bump(counters.requestsByIp, request.ip);
@@ -97,7 +112,8 @@ export async function handleExchangeRequest(sandbox: Sandbox, holds: Holds, exch
   return answer;
 }
 
-class RateLimited extends Error {}
+/** The account's per-endpoint ceiling refused the request (Bybit 10006, Bitget 429). */
+export class RateLimited extends Error {}
 
 /**
  * The per-IP ceiling. Bybit then bans the address: "403, access too frequent ... terminate all HTTP
@@ -127,6 +143,24 @@ function bybitLimitHeaders(sandbox: Sandbox, key: string, limit: number, windowM
 async function runRoute(sandbox: Sandbox, ctx: RequestContext, route: ApiRoute | PublicRoute, routeKey: string, headers: Record<string, string>): Promise<unknown> {
   if (route.access === 'public') return (route as PublicRoute).handle(ctx);
   const account = ctx.exchange === 'bybit' ? authenticateBybit(ctx, route.access) : authenticateBitget(ctx, route.access);
+  return runAuthenticated(sandbox, ctx, account, route as ApiRoute, routeKey, headers, () => parseBody(ctx.exchange, ctx.rawBody));
+}
+
+/**
+ * What follows authentication, for HTTP and Bybit's WebSocket trade ops alike (one code path): the
+ * account's per-endpoint ceiling (one counter per account and endpoint, whichever way the request came,
+ * Bybit websocket/trade/guideline.mdx "The account rate limit is shared between websocket and http"),
+ * then the route's own handler with its validation.
+ */
+export function runAuthenticated(
+  sandbox: Sandbox,
+  ctx: RequestContext,
+  account: Account,
+  route: ApiRoute,
+  routeKey: string,
+  headers: Record<string, string>,
+  body: () => Record<string, unknown>,
+): unknown {
   bump(sandbox.counters.requestsByAccount, account.uid);
   const rule = accountLimits[routeKey];
   if (rule) {
@@ -138,6 +172,5 @@ async function runRoute(sandbox: Sandbox, ctx: RequestContext, route: ApiRoute |
       throw new RateLimited();
     }
   }
-  const body = parseBody(ctx.exchange, ctx.rawBody);
-  return (route as ApiRoute).handle({ ...ctx, body, account });
+  return route.handle({ ...ctx, body: body(), account });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SandboxControl } from './control';
 import { clientIp, registerControlRoutes } from './control-routes';
+import { serveTradeSocket } from './bybit-ws/server';
 import { Holds } from './holds';
 import { registerOAuthRoutes } from './oauth-routes';
 import { exchangeOf, handleExchangeRequest } from './pipeline';
@@ -29,6 +30,7 @@ export function createSandboxPlugin(sandbox: Sandbox, options: SandboxPluginOpti
 
     registerControlRoutes(app, new SandboxControl(sandbox), options.controlToken);
     registerOAuthRoutes(app, sandbox);
+    serveTradeSocket(app, sandbox, holds);
 
     const prefix = app.prefix;
     app.route({

@@ -28,6 +28,26 @@ export interface SandboxOptions {
   strictness?: Partial<Strictness>;
   /** How long Bybit bans an address that exceeded its per-IP ceiling (default 10 minutes). */
   ipBanMs?: number;
+  /** Simulated one-way network latency (ms) of every HTTP request and answer and every WebSocket frame (default 0). */
+  latencyMs?: number;
+  /** Bybit's WebSocket idle cut: no frame from the client for this long closes the socket (default 10 minutes). */
+  tradeIdleMs?: number;
+  /**
+   * New /v5/trade connections per address (default Bybit's 500 per 5 minutes). Only benchmarks that warm
+   * thousands of sessions from one address change it, and say so: Bybit would refuse them.
+   */
+  tradeConnectionsPerIp?: { limit: number; windowMs: number };
+}
+
+/** Bybit /v5/trade: "if there is no ping-pong and no stream data ... cut off after 10 minutes" (docs/v5/websocket/wss-authentication.mdx). */
+export const BYBIT_WS_IDLE_MS = 10 * 60_000;
+
+/** A live Bybit /v5/trade socket, as the control plane sees it. */
+export interface TradeSocketHandle {
+  /** The account it authenticated as (none before auth). */
+  account(): Account | undefined;
+  /** Cuts the connection at once, without a close frame (a network drop). */
+  drop(): void;
 }
 
 /** Bybit: "wait for at least 10 minutes" after HTTP 403 access too frequent (docs/v5/rate-limit/rate-limit.mdx). */
@@ -55,6 +75,9 @@ export interface Counters {
   rejectedByIp: Map<string, number>;
   rejectedByAccount: Map<string, number>;
   forcedRateLimits: number;
+  /** Bybit /v5/trade connections accepted, and refused past the per-address new-connection limit (by address). */
+  tradeConnections: number;
+  tradeConnectionsRefused: Map<string, number>;
 }
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -80,6 +103,11 @@ export class Sandbox {
   /** Banned addresses (`exchange:ip`) and when each ban ends (ms epoch). */
   readonly bans = new Map<string, number>();
   ipBanMs: number;
+  latencyMs: number;
+  /** Bybit /v5/trade: new connections per address, and order ops per address (3000 / s). */
+  readonly tradeConnectionWindow = new SlidingWindow();
+  readonly tradeOrderWindow = new SlidingWindow();
+  readonly tradeSockets = new Set<TradeSocketHandle>();
   counters: Counters = emptyCounters();
   private orderSeq = 0;
   private readonly walkIntervalMs: number;
@@ -93,6 +121,7 @@ export class Sandbox {
     this.books = new Books(this.now, options.book);
     this.strictness = withStrictness(strictDefaults(), options.strictness);
     this.ipBanMs = options.ipBanMs ?? BYBIT_IP_BAN_MS;
+    this.latencyMs = options.latencyMs ?? 0;
     this.engine = new Engine({
       now: this.now,
       mark: (symbol) => this.prices.get(symbol),
@@ -156,7 +185,7 @@ export class Sandbox {
     this.byKey.delete(account.apiKey);
   }
 
-  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books and strictness go back to their start values. */
+  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books, strictness and latency go back to their start values; open trade sockets are cut. */
   reset(): void {
     this.accounts.clear();
     this.byKey.clear();
@@ -165,8 +194,12 @@ export class Sandbox {
     this.books.reset();
     this.strictness = withStrictness(strictDefaults(), this.options.strictness);
     this.ipBanMs = this.options.ipBanMs ?? BYBIT_IP_BAN_MS;
+    this.latencyMs = this.options.latencyMs ?? 0;
     this.ipWindow.clear();
     this.accountWindow.clear();
+    this.tradeConnectionWindow.clear();
+    this.tradeOrderWindow.clear();
+    for (const socket of [...this.tradeSockets]) socket.drop();
     this.faults.set([]);
     this.oauth.clear();
     this.prices.reset();
@@ -178,7 +211,15 @@ export class Sandbox {
 }
 
 function emptyCounters(): Counters {
-  return { requestsByIp: new Map(), requestsByAccount: new Map(), rejectedByIp: new Map(), rejectedByAccount: new Map(), forcedRateLimits: 0 };
+  return {
+    requestsByIp: new Map(),
+    requestsByAccount: new Map(),
+    rejectedByIp: new Map(),
+    rejectedByAccount: new Map(),
+    forcedRateLimits: 0,
+    tradeConnections: 0,
+    tradeConnectionsRefused: new Map(),
+  };
 }
 
 export function bump(map: Map<string, number>, key: string): void {

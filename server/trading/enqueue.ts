@@ -5,6 +5,7 @@ import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
 import { loadContexts, type ExecutionContext } from './context';
 import { queueExecutions, type LocalClaim } from './execution-state/create';
+import { instantOf } from './execution-state/writer';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import { conflictMessage, conflictingExecution, type EntryTerms, type SharingConflict } from './position-sharing';
 
@@ -20,6 +21,8 @@ export interface EnqueueInput {
   referencePrice: number | null;
   /** Claim the executions for this process's dispatcher (the in-process hand-off). */
   claim?: LocalClaim | undefined;
+  /** When the Order was placed; unset, the database's now() (see StateWriter.at). */
+  at?: Date | undefined;
 }
 
 export interface EnqueueResult {
@@ -100,8 +103,9 @@ async function entryTermsOf(tx: DbOrTx, input: EnqueueInput): Promise<EntryTerms
 /** One Order and one queued execution per eligible customer, inside the caller's transaction. */
 export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<EnqueueResult> {
   const inserted = await tx.execute<{ id: number }>(sql`
-    insert into orders (strategy_id, signal_id, side, status, entry_type, reference_price)
-    values (${input.strategyId}, ${input.signalId}, ${input.side}, 1, ${input.entryType}, ${input.referencePrice}) returning id`);
+    insert into orders (strategy_id, signal_id, side, status, entry_type, reference_price, datetime_inserted, datetime_updated)
+    values (${input.strategyId}, ${input.signalId}, ${input.side}, 1, ${input.entryType}, ${input.referencePrice}, ${instantOf(input.at)}, ${instantOf(input.at)})
+    returning id`);
   const orderId = Number(inserted.rows[0]!.id);
   const terms = await entryTermsOf(tx, input);
   await lockCustomerPositions(tx, input.strategyId, terms.symbol);
@@ -114,14 +118,14 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  const claimedIds = await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, claim: input.claim });
+  const claimedIds = await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
-      skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)! })),
+      skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
     );
     await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
-  if (queued.length === 0) await finishOrderIfDone(tx, orderId);
+  if (queued.length === 0) await finishOrderIfDone(tx, orderId, input.at);
   const claimed = input.claim ? await loadContexts(tx, input.claim.worker, claimedIds) : [];
   return { orderId, executions: queued.length, skipped: skipped.length, claimed };
 }

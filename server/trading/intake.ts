@@ -75,10 +75,15 @@ export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: stri
  * or for a close the close requests. Serialised per strategy (advisory lock), so a repeat (same alert
  * id, or same body within the window) is recognised even when two copies race.
  */
-export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookStrategy; alert: AlertInput; body: string; sourceIp: string }): Promise<WebhookAnswer> {
+export async function receiveAlert(
+  deps: IntakeDeps,
+  input: { strategy: WebhookStrategy; alert: AlertInput; body: string; sourceIp: string; backdated?: boolean },
+): Promise<WebhookAnswer> {
   const { strategy, alert } = input;
   const trading = deps.config.trading;
   const now = deps.clock.now();
+  // The Order and close requests are stamped by the database unless the caller replays history (demo seeding).
+  const at = input.backdated ? now : undefined;
   const hash = bodyHash(input.body);
   const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
   const claim = alert.action === 'open' ? localClaim(deps) : undefined;
@@ -120,12 +125,13 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
         deadlineMs: trading.entryDeadlineMs,
         referencePrice: alert.price,
         claim,
+        at,
       });
       const answer = { ...base, signalId, duplicate: false, orderId: queued.orderId, executions: queued.executions, skipped: queued.skipped };
       return { answer, claimed: queued.claimed };
     }
 
-    const closing = await requestClose(tx, { strategyId: strategy.id }, null);
+    const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
     if (closing === 0) {
       await recordExitAudit(tx, {
         orderId: null,
@@ -134,6 +140,7 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
         exitType: null,
         message: `Close alert received for strategy ${strategy.id} with no open position: nothing to close`,
         isError: false,
+        at,
       });
     }
     return { answer: { ...base, signalId, duplicate: false, closing }, claimed: [] };
@@ -142,8 +149,8 @@ export async function receiveAlert(deps: IntakeDeps, input: { strategy: WebhookS
   return answer;
 }
 
-/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer. */
-export async function openManualOrder(deps: IntakeDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short' }): Promise<ManualOrderResult> {
+/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer (`at`: see EnqueueInput). */
+export async function openManualOrder(deps: IntakeDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short'; at?: Date }): Promise<ManualOrderResult> {
   const side: EntryDirection = input.side === 'long' ? EntryDirection.Long : input.side === 'short' ? EntryDirection.Short : input.side;
   const claim = localClaim(deps);
   const result = await deps.db.transaction(async (tx) => {
@@ -161,6 +168,7 @@ export async function openManualOrder(deps: IntakeDeps, input: { strategyId: str
       deadlineMs: deps.config.trading.entryDeadlineMs,
       referencePrice: null,
       claim,
+      at: input.at,
     });
     return { ...queued, strategyId: input.strategyId };
   });

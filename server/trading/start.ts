@@ -75,7 +75,7 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
   const runtime = createTradingRuntime(deps, options);
   const onError = (error: unknown) => deps.log.error({ err: error }, 'account leases or warm accounts failed');
   const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError);
-  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, onError });
+  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
   runtime.accounts = accounts;
   const dispatcher = createDispatcher(runtime, pool, leases);
   const stopAuditingBans = auditAddressBans(deps);

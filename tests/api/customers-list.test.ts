@@ -3,6 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AccountType, CustomerGroup, Exchange } from '../../contract/enums';
 import { accounts, customers } from '../../server/db/schema/index';
+import { readFile } from 'node:fs/promises';
+import type { TempFile } from '../../server/lib/temp-file';
 import { exportCustomers } from '../../server/modules/customers/export';
 import { filterCustomers } from '../../server/modules/customers/repository';
 import { countryId, createPerson, personWithToken, type Person } from '../helpers/fixtures';
@@ -241,8 +243,13 @@ describe('POST /api/customer/export', () => {
       const sheet = workbook.getWorksheet('Customers')!;
       return Array.from({ length: sheet.rowCount }, (_, i) => (sheet.getRow(i + 1).values as unknown[]).slice(1));
     };
-    const small = await load(await exportCustomers(ctx.deps.db, { batchSize: 2 }));
-    const large = await load(await exportCustomers(ctx.deps.db));
+    const read = async (file: TempFile) => {
+      const bytes = await readFile(file.path);
+      await file.remove();
+      return bytes;
+    };
+    const small = await load(await read(await exportCustomers(ctx.deps.db, { batchSize: 2 })));
+    const large = await load(await read(await exportCustomers(ctx.deps.db)));
     expect(small).toHaveLength(8);
     expect(small).toEqual(large);
   });

@@ -4,7 +4,7 @@ import { CUSTOMER_LIST_DEFAULT_STATUSES, type CustomerFilter, type CustomerSort 
 import { AccountStatus, AccountType, CustomerGroup, Exchange } from '../../contract/enums';
 import { loadCustomerFixture, type CustomerFixture } from '../../bench/fixtures/customers';
 import { accounts, customers } from '../../server/db/schema/index';
-import { customerCountQuery, customerPageQuery, type CustomerQuery } from '../../server/modules/customers/repository';
+import { customerCountQuery, customerPageQuery, searchMatchesPageQuery, type CustomerQuery } from '../../server/modules/customers/repository';
 import { countryId, createPerson, personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -98,6 +98,27 @@ describe('customer list over 100,000 customers', () => {
       const page = await planOf(customerPageQuery(ctx.deps.db, query));
       expect(page.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'accounts'), text).toBe(false);
     }
+  });
+
+  it('reads the same name-search page through the trigram index as along the sorted index, which it plans with', async () => {
+    const differing: string[] = [];
+    for (const text of ['ann', 'max ng', 'Kwek1', 'bob lim']) {
+      for (const sort of [...sorts, { name: 'account.firstName', type: 2 } as const]) {
+        for (const pageIndex of [0, 2]) {
+          const query: CustomerQuery = { filter: { statuses: [AccountStatus.Active, AccountStatus.Blocked] }, text, sort, page: { pageIndex, pageSize: 20 } };
+          const sorted = (await customerPageQuery(ctx.deps.db, query)).map((row) => row.id);
+          const matches = (await ctx.deps.db.execute<{ id: number }>(searchMatchesPageQuery(ctx.deps.db, query))).rows.map((row) => Number(row.id));
+          if (JSON.stringify(sorted) !== JSON.stringify(matches)) differing.push(`${text} ${sort?.name ?? 'default'} ${sort?.type ?? ''} page ${pageIndex}`);
+          if (pageIndex === 0 && sorted.length === 0) differing.push(`${text}: no rows to compare`);
+        }
+      }
+    }
+    expect(differing).toEqual([]);
+    const rare: CustomerQuery = { filter: {}, text: 'max ng', sort: { name: 'account.firstName', type: 1 }, page: { pageIndex: 0, pageSize: 50 } };
+    const explained = await ctx.deps.db.execute<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(sql`explain (format json) ${searchMatchesPageQuery(ctx.deps.db, rare)}`);
+    const nodes = nodesOf(explained.rows[0]!['QUERY PLAN'][0]!.Plan);
+    expect(nodes.some((n) => n['Index Name'] === 'customers_live_fullname_trgm_idx')).toBe(true);
+    expect(nodes.some((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'customers')).toBe(false);
   });
 
   it('answers the API with the same totals as a direct count', async () => {

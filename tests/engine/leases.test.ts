@@ -79,7 +79,7 @@ describe('accounts shared out across workers by PostgreSQL leases', () => {
     const customer = await tradingCustomer(ctx, null, { exchange: 'bitget', group: CustomerGroup.Gold });
     const leases = createAccountLeases(ctx.deps.db, 'worker-warm', 60_000, fail);
     const settings = createSettingsCache(ctx.deps.db);
-    const warm = createWarmAccounts({ db: ctx.deps.db, secrets: ctx.deps.secrets, leases, settings, onError: fail });
+    const warm = createWarmAccounts({ db: ctx.deps.db, secrets: ctx.deps.secrets, leases, settings, adapters: () => undefined, onError: fail });
     await ctx.deps.db.execute(sql`insert into exchange_account_settings (customer_id, platform_type, symbol, leverage, position_mode) values (${customer.customerId}, 1, 'BTCUSDT', 7, 1)`);
     await leases.start();
     await warm.start(ctx.handle.pool);

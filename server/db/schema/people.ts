@@ -113,10 +113,24 @@ export const customers = pgTable(
     index('customers_agent_wallet_idx').on(t.agentId, t.currentWalletAmount, t.id),
     index('customers_group_status_idx').on(t.group, t.accountStatus).where(sql`${t.accountLive}`),
     index('customers_platform_status_idx').on(t.platformType, t.accountStatus).where(sql`${t.accountLive}`),
-    index('customers_wallet_id_idx').on(t.currentWalletAmount, t.id),
-    index('customers_inserted_id_idx').on(t.datetimeInserted, t.id),
-    index('customers_live_status_idx').on(t.accountStatus, t.accountCountryId).where(sql`${t.accountLive}`),
-    index('customers_live_name_idx').on(t.accountFirstName, t.accountLastName, t.id).where(sql`${t.accountLive}`),
+    /*
+     * The list's sorted walks (newest first, wallet, name) carry every filter column after the sort
+     * keys, so filtering a page never reads the table; the newest-first one also carries the other
+     * sort keys, so a month's customers sort from it. The status index carries them all: a
+     * country or status filter reads its customers and sorts them from the index alone.
+     */
+    index('customers_live_inserted_idx')
+      .on(t.datetimeInserted, t.id, t.accountStatus, t.accountCountryId, t.agentId, t.group, t.platformType, t.currentWalletAmount, t.accountFirstName, t.accountLastName)
+      .where(sql`${t.accountLive}`),
+    index('customers_live_wallet_idx')
+      .on(t.currentWalletAmount, t.id, t.accountStatus, t.accountCountryId, t.agentId, t.group, t.platformType)
+      .where(sql`${t.accountLive}`),
+    index('customers_live_name_idx')
+      .on(t.accountFirstName, t.accountLastName, t.id, t.accountStatus, t.accountCountryId, t.agentId, t.group, t.platformType)
+      .where(sql`${t.accountLive}`),
+    index('customers_live_status_idx')
+      .on(t.accountStatus, t.accountCountryId, t.group, t.platformType, t.agentId, t.datetimeInserted, t.currentWalletAmount, t.accountFirstName, t.accountLastName, t.id)
+      .where(sql`${t.accountLive}`),
     /** Full-name search (case-insensitive, partial): trigrams of "firstName lastName" (pg_trgm). */
     index('customers_live_fullname_trgm_idx')
       .using('gin', sql`(${t.accountFirstName} || ' ' || ${t.accountLastName}) gin_trgm_ops`)
@@ -131,7 +145,7 @@ export const customers = pgTable(
 /**
  * One row: bumped by a statement trigger (migration customer_list_version_sync) whenever customers
  * rows are inserted, deleted or change a column the customer list filters on, so a list count read
- * at one version stays exact until the next bump (server/modules/customers/count-cache.ts).
+ * at one version stays exact until the next bump (server/db/count-cache.ts).
  */
 export const customerListVersion = pgTable(
   'customer_list_version',

@@ -17,6 +17,7 @@ import {
   jsonb,
 } from 'drizzle-orm/pg-core';
 import type { ExecutionLeg } from '../../trading/legs';
+import { insertedBy } from './transaction-id';
 import { customers } from './people';
 
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -135,10 +136,13 @@ export const orders = pgTable(
     datetimeInserted: now(),
     datetimeUpdated: now(),
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    insertedBy: insertedBy(),
   },
   (t) => [
     index('orders_strategy_idx').on(t.strategyId, t.status),
-    index('orders_inserted_idx').on(t.datetimeInserted),
+    /** The order search, newest first, with its strategy filter read from the index alone. */
+    index('orders_inserted_id_idx').on(t.datetimeInserted, t.id, t.strategyId),
+    index('orders_inserted_by_idx').on(t.insertedBy),
     check('orders_side_ck', sql`${t.side} in (1, 2)`),
     check('orders_status_ck', sql`${t.status} in (1, 2, 3)`),
     check('orders_entry_type_ck', sql`${t.entryType} in (1, 2)`),
@@ -192,6 +196,10 @@ export const executions = pgTable(
     index('executions_open_idx').on(t.state).where(sql`${t.state} in ('pending', 'open')`),
     check('executions_state_ck', sql`${t.state} in ('pending', 'open', 'closed', 'failed', 'skipped')`),
     index('executions_customer_idx').on(t.customerId),
+    /** Orders whose close was asked for and still has positions to close (the order list's `closing`). */
+    index('executions_closing_idx')
+      .on(t.orderId)
+      .where(sql`${t.state} in ('pending', 'open') and ${t.closeRequestedAt} is not null`),
   ],
 );
 
@@ -205,8 +213,16 @@ export const entryAudits = pgTable(
     entryType: smallint(),
     message: text().notNull(),
     datetimeInserted: now(),
+    insertedBy: insertedBy(),
   },
-  (t) => [index('entry_audits_inserted_idx').on(t.datetimeInserted), index('entry_audits_order_idx').on(t.orderId)],
+  (t) => [
+    /** The search, newest first, with its strategy and order filters read from the index alone. */
+    index('entry_audits_inserted_id_idx').on(t.datetimeInserted, t.id, t.strategyId, t.orderId),
+    index('entry_audits_order_idx').on(t.orderId),
+    /** Counts of one symbol's rows (its strategies), read from the index alone. */
+    index('entry_audits_strategy_idx').on(t.strategyId),
+    index('entry_audits_inserted_by_idx').on(t.insertedBy),
+  ],
 );
 
 export const exitAudits = pgTable(
@@ -220,10 +236,16 @@ export const exitAudits = pgTable(
     isError: boolean().notNull().default(false),
     message: text().notNull(),
     datetimeInserted: now(),
+    insertedBy: insertedBy(),
   },
   (t) => [
-    index('exit_audits_inserted_idx').on(t.datetimeInserted),
+    /** The search, newest first, with its strategy, order and exit type filters read from the index alone. */
+    index('exit_audits_inserted_id_idx').on(t.datetimeInserted, t.id, t.strategyId, t.orderId, t.exitType),
     index('exit_audits_order_idx').on(t.orderId),
+    /** Counts of one symbol's or one exit type's rows, read from the index alone. */
+    index('exit_audits_strategy_idx').on(t.strategyId),
+    index('exit_audits_exit_type_idx').on(t.exitType),
+    index('exit_audits_inserted_by_idx').on(t.insertedBy),
     check('exit_audits_type_ck', sql`${t.exitType} is null or ${t.exitType} in (1, 2)`),
   ],
 );

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { registerRoute } from '../../http/route';
 import { customerStatusCounts } from '../customers/queries';
 import { filterCustomers } from '../customers/repository';
-import { agentNotFound, ownAgentOf } from './service';
+import { agentNotFound, ownAgentIdOf } from './service';
 
 /** Agents see their customers without the exchange API key and account UID. */
 function forAgent(page: Paged<Customer>): Paged<Customer> {
@@ -19,20 +19,20 @@ export function registerOwnCustomerRoutes(app: FastifyInstance, deps: Deps): voi
   const { db } = deps;
 
   registerRoute(app, agentRoutes.ownCustomersFilter, async ({ auth, body }) => {
-    const agent = await ownAgentOf(db, auth.accountId);
+    const ownId = await ownAgentIdOf(db, auth.accountId);
     // Naming another agent in the filter is asking for their customers: the same 404 as an unknown agent.
-    if (body.filter.agentIds.some((agentId) => agentId !== agent.id)) throw agentNotFound();
+    if (body.filter.agentIds.some((agentId) => agentId !== ownId)) throw agentNotFound();
     const filter = { ...body.filter, agentIds: [] };
-    return forAgent(await filterCustomers(db, { filter, sort: body.sort, page: body, agentId: agent.id }));
+    return forAgent(await filterCustomers(db, { filter, sort: body.sort, page: body, agentId: ownId }));
   });
 
   registerRoute(app, agentRoutes.ownCustomersSearch, async ({ auth, body }) => {
-    const agent = await ownAgentOf(db, auth.accountId);
-    return forAgent(await filterCustomers(db, { filter: {}, text: body.text, page: body, agentId: agent.id }));
+    const agentId = await ownAgentIdOf(db, auth.accountId);
+    return forAgent(await filterCustomers(db, { filter: {}, text: body.text, page: body, agentId }));
   });
 
   registerRoute(app, agentRoutes.ownCustomersStatistics, async ({ auth }) => {
-    const counts = await customerStatusCounts(db, (await ownAgentOf(db, auth.accountId)).id);
+    const counts = await customerStatusCounts(db, await ownAgentIdOf(db, auth.accountId));
     return { active: counts.get(AccountStatus.Active) ?? 0, blocked: counts.get(AccountStatus.Blocked) ?? 0 };
   });
 }

@@ -11,7 +11,7 @@ import { capitalizeWords, findAccountById, isUniqueViolation } from '../accounts
 import { deleteAccount } from '../accounts/service';
 import { revokeAccountSessions } from '../auth/sessions';
 import { countryExists } from '../countries/repository';
-import { findAgent } from './repository';
+import { findAgent, liveAgentIdOfAccount } from './repository';
 
 type ServiceDeps = Pick<Deps, 'db' | 'clock'>;
 
@@ -43,6 +43,13 @@ export async function createAgent(deps: ServiceDeps, actorAccountId: number, acc
     await logStaffAction(tx, { actorAccountId, action: 'create', targetType: 'agent', targetId: agentId, details: { accountId } });
     return agentId;
   });
+}
+
+/** agents.id of a signed-in agent account (its own lists are forced to it); 404 like `ownAgentOf`. */
+export async function ownAgentIdOf(db: DbOrTx, accountId: number): Promise<number> {
+  const agentId = await liveAgentIdOfAccount(db, accountId);
+  if (agentId === undefined) throw agentNotFound();
+  return agentId;
 }
 
 /** PUT /api/agent: personal fields and status (2 Blocked ends the agent's sessions). `passphrase` is ignored. */

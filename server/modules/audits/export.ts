@@ -2,7 +2,8 @@ import { and, desc, lt } from 'drizzle-orm';
 import { entryDirectionLabels, exitTypeLabels, orderEntryTypeLabels, type EntryDirection, type ExitType, type OrderEntryType } from '../../../contract/enums';
 import type { Db, DbOrTx } from '../../db/client';
 import { entryAudits, exitAudits } from '../../db/schema/index';
-import { writeXlsx, type XlsxColumn } from '../../lib/xlsx';
+import type { TempFile } from '../../lib/temp-file';
+import { writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
 import { auditConditions, selectAudits, type AuditFilter, type AuditKind, type AuditRow } from './query';
 
 const BATCH_SIZE = 1000;
@@ -52,12 +53,15 @@ async function* auditRows(tx: DbOrTx, kind: AuditKind, filter: AuditFilter) {
   }
 }
 
+/** The file name of an audit export. */
+export const auditFileName = (kind: AuditKind) => `${kind}.xlsx`;
+
 /**
- * entry.xlsx / exit.xlsx with every audit row matching the filters, newest first, streamed
- * (server/lib/xlsx.ts) from keyset pages read in one repeatable-read snapshot.
+ * entry.xlsx / exit.xlsx with every audit row matching the filters, newest first, streamed to a
+ * temporary file (server/lib/xlsx.ts) from keyset pages read in one repeatable-read snapshot.
  */
-export async function exportAudits(db: Db, kind: AuditKind, filter: AuditFilter): Promise<Buffer> {
-  return db.transaction(async (tx) => writeXlsx(kind === 'entry' ? 'Entry audit' : 'Exit audit', columns(kind), auditRows(tx, kind, filter)), {
+export async function exportAudits(db: Db, kind: AuditKind, filter: AuditFilter): Promise<TempFile> {
+  return db.transaction(async (tx) => writeXlsxFile(auditFileName(kind), kind === 'entry' ? 'Entry audit' : 'Exit audit', columns(kind), auditRows(tx, kind, filter)), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });

@@ -1,10 +1,12 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { AUDIT_DAY_OFFSET_HOURS, type AuditItem } from '../../../contract/api/audit';
 import type { FilterItem } from '../../../contract/common';
 import type { DbOrTx } from '../../db/client';
 import { accounts, agents, customers, entryAudits, exitAudits, orders, strategies } from '../../db/schema/index';
-import { filterValue } from '../../db/paging';
+import { addedSince, countColumns, currentSnapshot, type CountAtSnapshot } from '../../db/insert-only-count';
+import { filterValue, offsetOf, type PageWindow } from '../../db/paging';
+import { preparedPerHandle } from '../../db/prepared';
 import { badRequest } from '../../http/errors';
 import { idCondition, monthCondition, symbolCondition } from '../orders/filters';
 
@@ -117,11 +119,36 @@ export function toAuditItem(row: AuditRow): AuditItem {
   };
 }
 
-export function countAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined) {
-  const t = table(kind);
-  return db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(t)
-    .leftJoin(strategies, eq(strategies.id, t.strategyId))
-    .where(where);
+/** Audit rows, joined to their strategy only when a symbol filter reads it. */
+function fromAudits<Fields extends SelectedFields>(db: DbOrTx, kind: AuditKind, fields: Fields, input: AuditFilter) {
+  const query = db.select(fields).from(table(kind)).$dynamic();
+  return filterValue(input.filter, 'strategy.symbol') === undefined ? query : query.innerJoin(strategies, eq(strategies.id, table(kind).strategyId));
 }
+
+/** The count of a search, with the snapshot it was read in. */
+export function countAudits(db: DbOrTx, kind: AuditKind, input: AuditFilter) {
+  return fromAudits(db, kind, { n: count(), snapshot: currentSnapshot }, input).where(auditConditions(kind, input));
+}
+
+/** The ids of one page, newest first, on the audit table alone (exported for EXPLAIN checks), with what its count needs. */
+export function auditPageQuery(db: DbOrTx, kind: AuditKind, input: AuditFilter, page: PageWindow, known?: CountAtSnapshot) {
+  const where = auditConditions(kind, input);
+  const t = table(kind);
+  const added = known ? fromAudits(db, kind, { n: count() }, input).where(and(where, addedSince(t.insertedBy, known.snapshot))) : undefined;
+  return fromAudits(db, kind, { id: t.id, ...countColumns(added) }, input)
+    .where(where)
+    .orderBy(...auditOrder(kind))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+}
+
+/** The rows named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function auditRowsQuery(db: DbOrTx, kind: AuditKind) {
+  return selectAudits(db, kind, sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`);
+}
+
+/** The rows of some audit entries: one query shape per audit, prepared once per connection. */
+export const auditRowsByIds = {
+  entry: preparedPerHandle((db) => auditRowsQuery(db, 'entry').prepare('entry_audit_rows')),
+  exit: preparedPerHandle((db) => auditRowsQuery(db, 'exit').prepare('exit_audit_rows')),
+};

@@ -3,23 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import { auditRoutes } from '../../../contract/api/audit';
 import type { Deps } from '../../deps';
 import { executions, entryAudits, exitAudits } from '../../db/schema/index';
-import { offsetOf, pageOf } from '../../db/paging';
-import { registerRoute } from '../../http/route';
-import { exportAudits } from './export';
-import { auditConditions, auditOrder, countAudits, selectAudits, toAuditItem, type AuditFilter, type AuditKind } from './query';
-
-async function search(deps: Deps, kind: AuditKind, input: AuditFilter & { pageIndex: number; pageSize: number }) {
-  const where = auditConditions(kind, input);
-  const [rows, [total]] = await Promise.all([
-    selectAudits(deps.db, kind, where).orderBy(...auditOrder(kind)).limit(input.pageSize).offset(offsetOf(input)),
-    countAudits(deps.db, kind, where),
-  ]);
-  return pageOf(rows.map(toAuditItem), total?.n ?? 0, input);
-}
+import { registerFileRoute, registerRoute } from '../../http/route';
+import { auditFileName, exportAudits } from './export';
+import { searchAudits } from './search';
 
 export function registerAuditRoutes(app: FastifyInstance, deps: Deps): void {
-  registerRoute(app, auditRoutes.entrySearch, async ({ query, body }) => search(deps, 'entry', { ...query, ...body }));
-  registerRoute(app, auditRoutes.exitSearch, async ({ query, body }) => search(deps, 'exit', { ...query, ...body }));
+  registerRoute(app, auditRoutes.entrySearch, async ({ query, body }) => searchAudits(deps.db, 'entry', { ...query, ...body }));
+  registerRoute(app, auditRoutes.exitSearch, async ({ query, body }) => searchAudits(deps.db, 'exit', { ...query, ...body }));
 
   registerRoute(app, auditRoutes.entryStatistics, async () => {
     const [[entries], [audits]] = await Promise.all([
@@ -34,13 +24,13 @@ export function registerAuditRoutes(app: FastifyInstance, deps: Deps): void {
     return { error: row?.n ?? 0 };
   });
 
-  registerRoute(app, auditRoutes.entryExport, async ({ query, body }) => ({
-    fileBase64String: (await exportAudits(deps.db, 'entry', { ...query, ...body })).toString('base64'),
-    fileName: 'entry.xlsx',
+  registerFileRoute(app, auditRoutes.entryExport, async ({ query, body }) => ({
+    file: await exportAudits(deps.db, 'entry', { ...query, ...body }),
+    fields: { fileName: auditFileName('entry') },
   }));
 
-  registerRoute(app, auditRoutes.exitExport, async ({ query, body }) => ({
-    fileBase64String: (await exportAudits(deps.db, 'exit', { ...query, ...body })).toString('base64'),
-    fileName: 'exit.xlsx',
+  registerFileRoute(app, auditRoutes.exitExport, async ({ query, body }) => ({
+    file: await exportAudits(deps.db, 'exit', { ...query, ...body }),
+    fields: { fileName: auditFileName('exit') },
   }));
 }

@@ -9,7 +9,7 @@ export function flagUrl(countryCode: string): string {
 }
 
 export function toCountryRef(row: { id: number; name: string; countryCode: string }): CountryRef {
-  return { id: row.id, name: row.name, countryCode: row.countryCode, imageUrl: flagUrl(row.countryCode) };
+  return { id: row.id, name: row.name, imageUrl: flagUrl(row.countryCode), countryCode: row.countryCode };
 }
 
 export async function searchCountries(db: DbOrTx, name: string | undefined, page: PageWindow) {

@@ -2,7 +2,8 @@ import { asc, gt } from 'drizzle-orm';
 import { accountStatusLabels, customerGroupLabels, exchangeLabels, type AccountStatus, type CustomerGroup, type Exchange } from '../../../contract/enums';
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
-import { writeXlsx, type XlsxColumn } from '../../lib/xlsx';
+import type { TempFile } from '../../lib/temp-file';
+import { writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
 import { selectCustomers, type CustomerSqlRow } from './repository';
 
 /** Rows read per query: the export holds one batch of rows at a time, never the whole table. */
@@ -59,11 +60,11 @@ async function* customerRows(db: DbOrTx, batchSize: number) {
 }
 
 /**
- * customers.xlsx with every live customer, streamed (server/lib/xlsx.ts) from keyset pages read
- * in one repeatable-read snapshot (a consistent file even while customers change).
+ * customers.xlsx with every live customer, streamed to a temporary file (server/lib/xlsx.ts) from
+ * keyset pages read in one repeatable-read snapshot (a consistent file even while customers change).
  */
-export async function exportCustomers(db: Db, options: { batchSize?: number } = {}): Promise<Buffer> {
-  return db.transaction(async (tx) => writeXlsx('Customers', exportColumns, customerRows(tx, options.batchSize ?? EXPORT_BATCH_SIZE)), {
+export async function exportCustomers(db: Db, options: { batchSize?: number } = {}): Promise<TempFile> {
+  return db.transaction(async (tx) => writeXlsxFile('customers.xlsx', 'Customers', exportColumns, customerRows(tx, options.batchSize ?? EXPORT_BATCH_SIZE)), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });

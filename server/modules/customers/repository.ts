@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Customer, CustomerFilter, CustomerSort } from '../../../contract/api/customer';
 import type { Paged } from '../../../contract/envelope';
 import { AccountType, SortType } from '../../../contract/enums';
@@ -9,7 +9,8 @@ import { accounts, agents, countries, customerListVersion, customers, registrati
 import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
 import { customerConditions } from './conditions';
-import { cachedCount, countCacheOf, rememberCount } from './count-cache';
+import { countCacheOf, rememberCount } from '../../db/count-cache';
+import { inOrderOf, preparedPerHandle } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
 
@@ -105,6 +106,9 @@ export interface CustomerQuery {
   text?: string;
 }
 
+/** What a count depends on: the rows, not their order or page. */
+type CountedQuery = Pick<CustomerQuery, 'filter' | 'agentId' | 'text'>;
+
 /** The list's data version, read in the same snapshot as the rows or the count it comes with. */
 const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
 
@@ -123,45 +127,91 @@ export function customerPageQuery(db: DbOrTx, query: CustomerQuery) {
 }
 
 /** The total count of a customer list query (the customers table alone), with the list version. */
-export function customerCountQuery(db: DbOrTx, query: CustomerQuery) {
+export function customerCountQuery(db: DbOrTx, query: CountedQuery) {
   return db.select({ n: count(), version: listVersion }).from(customers).where(customerConditions(query));
 }
 
 /** The joined rows of some customers: one query shape, prepared once per connection. */
-function detailsQuery(db: DbOrTx) {
-  return selectCustomers(db)
+const detailsQuery = preparedPerHandle((db) =>
+  selectCustomers(db)
     .where(sql`${customers.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('customer_list_details');
-}
-
-const preparedDetails = new WeakMap<object, ReturnType<typeof detailsQuery>>();
+    .prepare('customer_list_details'),
+);
 
 /** Full rows of the page's ids, in the page's order. */
 async function customersByIds(db: DbOrTx, ids: number[]): Promise<Customer[]> {
   if (ids.length === 0) return [];
-  let prepared = preparedDetails.get(db);
-  if (!prepared) {
-    prepared = detailsQuery(db);
-    if (!(db instanceof PgTransaction)) preparedDetails.set(db, prepared);
-  }
-  const byId = new Map((await prepared.execute({ ids })).map((row) => [row.customerId, row] as const));
   // A customer deleted between the two queries is left out rather than shown half-read.
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCustomer(row)] : [];
-  });
+  return inOrderOf(ids, await detailsQuery(db).execute({ ids }), (row) => row.customerId, toCustomer);
+}
+
+/**
+ * A count read at version v is the count of every snapshot that reads version v (migration
+ * customer_list_version_sync bumps it on every change a list filter can see).
+ */
+interface CountAtVersion {
+  version: number;
+  n: number;
 }
 
 /** The exact count: reused while the list version has not moved, else read (with its version). */
-async function countOf(db: DbOrTx, query: CustomerQuery, version: number | undefined): Promise<number> {
-  const cache = countCacheOf(db);
+async function countOf(db: DbOrTx, query: CountedQuery, version: number | undefined): Promise<number> {
+  const cache = countCacheOf<CountAtVersion>(db, 'customers');
   const key = JSON.stringify([query.filter, query.agentId ?? null, query.text ?? null]);
-  const hit = version === undefined ? undefined : cachedCount(cache, key, version);
-  if (hit !== undefined) return hit;
+  const hit = cache?.get(key);
+  if (hit && hit.version === version) return hit.n;
   const [row] = await customerCountQuery(db, query);
   const n = row?.n ?? 0;
-  if (row) rememberCount(cache, key, row.version, n);
+  if (row) rememberCount(cache, key, { version: row.version, n });
   return n;
+}
+
+/**
+ * A name search's page read through the trigram index: every match is read, then sorted. The CTE
+ * is materialized so the planner cannot walk a sorted index instead, testing every row it passes.
+ */
+export function searchMatchesPageQuery(db: DbOrTx, query: CustomerQuery): SQL {
+  const matches = db
+    .select({
+      id: customers.id,
+      datetimeInserted: customers.datetimeInserted,
+      currentWalletAmount: customers.currentWalletAmount,
+      accountFirstName: customers.accountFirstName,
+      accountLastName: customers.accountLastName,
+    })
+    .from(customers)
+    .where(customerConditions(query));
+  // Named "customers" outside, so the list's own sort terms read the matches' columns.
+  return sql`with matches as materialized (${matches})
+    select ${customers.id}, ${listVersion} as version from matches as ${customers}
+    order by ${sql.join(orderOf(query.sort), sql`, `)} limit ${query.page.pageSize} offset ${offsetOf(query.page)}`;
+}
+
+/**
+ * Which way a name search reads its page, from its match count (exact, cached): walking the
+ * list's sorted index passes about (offset + pageSize) x all / matches rows, the trigram index
+ * reads every match. Sorted wins where matches are common, the trigram index where they are rare.
+ */
+function readsMatchesFirst(query: CustomerQuery, matches: number, all: number): boolean {
+  return matches * matches < (offsetOf(query.page) + query.page.pageSize) * all;
+}
+
+const currentVersion = (db: DbOrTx) => db.select({ version: customerListVersion.version }).from(customerListVersion).where(eq(customerListVersion.id, 1));
+
+/** A name search: the count first (cached per version), then the page the cheaper way, or none. */
+async function searchCustomers(db: DbOrTx, query: CustomerQuery): Promise<{ ids: number[]; totalCount: number }> {
+  const [current] = await currentVersion(db);
+  const version = current?.version;
+  const totalCount = await countOf(db, query, version);
+  if (offsetOf(query.page) >= totalCount) return { ids: [], totalCount };
+  const all = await countOf(db, { filter: query.filter, agentId: query.agentId }, version);
+  const page = readsMatchesFirst(query, totalCount, all)
+    ? (await db.execute<{ id: number; version: number }>(searchMatchesPageQuery(db, query))).rows
+    : await customerPageQuery(db, query);
+  const ids = page.map((row) => Number(row.id));
+  // The list moved between the count and the page: count again, at the page's version.
+  const pageVersion = page[0] === undefined ? version : Number(page[0].version);
+  return { ids, totalCount: pageVersion === version ? totalCount : await countOf(db, query, pageVersion) };
 }
 
 /**
@@ -171,10 +221,9 @@ async function countOf(db: DbOrTx, query: CustomerQuery, version: number | undef
  */
 export async function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
   if (query.text?.trim()) {
-    // A name search often matches few or no rows, which the planner cannot foresee: count first
-    // (trigram index) and skip the page query when the page is empty.
-    const totalCount = await countOf(db, query, undefined);
-    const ids = offsetOf(query.page) < totalCount ? (await customerPageQuery(db, query)).map((row) => row.id) : [];
+    // A name search often matches few or no rows, which the planner cannot foresee: its count
+    // says which way to read the page, and whether there is one.
+    const { ids, totalCount } = await searchCustomers(db, query);
     return pageOf(await customersByIds(db, ids), totalCount, query.page);
   }
   const page = await customerPageQuery(db, query);

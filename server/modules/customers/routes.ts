@@ -4,7 +4,7 @@ import { AccountType } from '../../../contract/enums';
 import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { registerRoute } from '../../http/route';
+import { registerFileRoute, registerRoute } from '../../http/route';
 import { logStaffAction } from '../../lib/staff-log';
 import { exportCustomers } from './export';
 import { customerStatistics, searchExclusiveCustomers } from './queries';
@@ -63,10 +63,15 @@ export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerRoute(app, customerRoutes.searchExclusive, async ({ body }) => searchExclusiveCustomers(deps.db, body.text, body));
 
-  registerRoute(app, customerRoutes.export, async ({ auth }) => {
+  registerFileRoute(app, customerRoutes.export, async ({ auth }) => {
     const file = await exportCustomers(deps.db);
-    // Exports of personal data are audited like changes.
-    await logStaffAction(deps.db, { actorAccountId: auth.accountId, action: 'export', targetType: 'customer', targetId: 'all', details: { bytes: file.length } });
-    return { fileBase64String: file.toString('base64') };
+    try {
+      // Exports of personal data are audited like changes.
+      await logStaffAction(deps.db, { actorAccountId: auth.accountId, action: 'export', targetType: 'customer', targetId: 'all', details: { bytes: file.bytes } });
+    } catch (error) {
+      await file.remove();
+      throw error;
+    }
+    return { file };
   });
 }

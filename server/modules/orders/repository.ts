@@ -1,10 +1,14 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { CustomerExecution, Order } from '../../../contract/api/order';
 import type { FilterItem } from '../../../contract/common';
 import { OrderStatus } from '../../../contract/enums';
+import type { Paged } from '../../../contract/envelope';
 import type { DbOrTx } from '../../db/client';
+import { addedSince, countColumns, currentSnapshot, insertOnlyCount, type CountAtSnapshot } from '../../db/insert-only-count';
+import { inOrderOf, preparedPerHandle } from '../../db/prepared';
 import { executions, orders, strategies } from '../../db/schema/index';
-import { offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { filterValue, offsetOf, pageOf, type PageWindow } from '../../db/paging';
 import { idCondition, monthCondition, symbolCondition } from './filters';
 
 const orderColumns = {
@@ -36,20 +40,51 @@ function toOrder(row: OrderRow): Order {
   };
 }
 
-export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow) {
-  const where = and(idCondition(filter, 'id', orders.id), monthCondition(filter, orders.datetimeInserted), symbolCondition(filter));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(orderColumns)
-      .from(orders)
-      .innerJoin(strategies, eq(strategies.id, orders.strategyId))
-      .where(where)
-      .orderBy(desc(orders.datetimeInserted), desc(orders.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    db.select({ n: count() }).from(orders).innerJoin(strategies, eq(strategies.id, orders.strategyId)).where(where),
-  ]);
-  return pageOf(rows.map(toOrder), total?.n ?? 0, page);
+export function orderConditions(filter: FilterItem[]): SQL | undefined {
+  return and(idCondition(filter, 'id', orders.id), monthCondition(filter, orders.datetimeInserted), symbolCondition(filter));
+}
+
+/** Orders, joined to their strategy only when a symbol filter reads it. */
+function fromOrders<Fields extends SelectedFields>(db: DbOrTx, fields: Fields, filter: FilterItem[]) {
+  const query = db.select(fields).from(orders).$dynamic();
+  return filterValue(filter, 'strategy.symbol') === undefined ? query : query.innerJoin(strategies, eq(strategies.id, orders.strategyId));
+}
+
+export function orderCountQuery(db: DbOrTx, filter: FilterItem[], where: SQL | undefined) {
+  return fromOrders(db, { n: count(), snapshot: currentSnapshot }, filter).where(where);
+}
+
+/** The ids of one page, newest first (exported for EXPLAIN checks), with what its count needs. */
+export function orderPageQuery(db: DbOrTx, filter: FilterItem[], page: PageWindow, known?: CountAtSnapshot) {
+  const where = orderConditions(filter);
+  const added = known ? fromOrders(db, { n: count() }, filter).where(and(where, addedSince(orders.insertedBy, known.snapshot))) : undefined;
+  return fromOrders(db, { id: orders.id, ...countColumns(added) }, filter)
+    .where(where)
+    .orderBy(desc(orders.datetimeInserted), desc(orders.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+}
+
+/** The rows of the orders named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function orderRowsQuery(db: DbOrTx) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(strategies, eq(strategies.id, orders.strategyId))
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`);
+}
+
+/** One query shape, prepared once per connection. */
+const orderRows = preparedPerHandle((db) => orderRowsQuery(db).prepare('order_search_rows'));
+
+/** The order search: the page's ids on orders alone, then their rows; the count kept exact (server/db/insert-only-count.ts). */
+export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
+  const where = orderConditions(filter);
+  const total = insertOnlyCount(db, 'orders', JSON.stringify(filter), async () => (await orderCountQuery(db, filter, where))[0]!);
+  const pageRows = await orderPageQuery(db, filter, page, total.known);
+  const ids = pageRows.map((row) => row.id);
+  const [rows, totalCount] = await Promise.all([ids.length ? orderRows(db).execute({ ids }) : [], total.resolve(pageRows)]);
+  return pageOf(inOrderOf(ids, rows, (row) => row.id, toOrder), totalCount, page);
 }
 
 export async function getOrder(db: DbOrTx, id: number): Promise<Order | undefined> {

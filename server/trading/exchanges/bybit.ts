@@ -1,5 +1,9 @@
 import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
-import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
+import type { BybitSocketEntry } from './bybit-ws/order-entry';
+import type { BybitTradeSessions } from './bybit-ws/sessions';
+import { servedBySocket, socketOrderBody, socketRefusal } from './bybit-ws/ccxt-frames';
+import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
+import type { CcxtClient } from './ccxt-client';
 import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
 import { refusedKey } from './key-check';
@@ -16,6 +20,7 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  SessionWarmth,
   StopLossRequest,
   TakeProfitRequest,
   TrailingStopRequest,
@@ -29,6 +34,12 @@ interface QueryApiResult {
 
 const bybitOf = (ex: Exchange) => ex as BybitExchange;
 
+/** Bybit's WebSocket order entry of an adapter: the accounts' sessions and the orders sent over them. */
+export interface BybitOrderEntry {
+  sessions: BybitTradeSessions;
+  entry: BybitSocketEntry;
+}
+
 /** Bybit's position index: 0 one-way, 1 hedge long, 2 hedge short. */
 const positionIdx = (mode: PositionModeName, side: PositionSide) => (mode === 'oneway' ? 0 : side === 'long' ? 1 : 2);
 
@@ -41,6 +52,48 @@ export class BybitAdapter extends CcxtAdapter {
   readonly exchange = 'bybit' as const;
   /** tpslMode Partial: the attached TP/SL are sized to what the entry fills (create-order.mdx). */
   readonly sizedEntryProtection = true;
+
+  /** `orderEntry`: creates go over the account's /v5/trade session when it is open (BYBIT_ORDER_ENTRY=websocket), else REST. */
+  constructor(
+    client: CcxtClient,
+    private readonly orderEntry?: BybitOrderEntry,
+  ) {
+    super(client);
+  }
+
+  override async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    if (!this.orderEntry) return super.warmSessions(accounts);
+    return this.orderEntry.sessions.warm(accounts.filter((a) => a.apiKey && a.secret));
+  }
+
+  override closeSessions(accounts?: readonly Credentials[]): void {
+    this.orderEntry?.sessions.close(accounts);
+  }
+
+  /**
+   * Over the account's open /v5/trade session: the same body ccxt would POST to /v5/order/create
+   * (`createOrderRequest`, as ccxt pro's createOrderWs builds it), refusals classed by ccxt's own
+   * handleErrors like a REST answer. REST when the session is down or the socket path says so.
+   */
+  protected override async sendCreate(credentials: Credentials, market: MarketInfo, clientOrderId: string, order: OrderSpec, deadline?: number): Promise<PlacedOrder> {
+    const socketEntry = this.orderEntry?.entry;
+    if (socketEntry && servedBySocket(order) && this.orderEntry?.sessions.ready(credentials)) {
+      await this.client.markets();
+      const ex = bybitOf(this.client.ccxt);
+      // ccxt's own checks (precision, amounts) fail here as they would before a REST request.
+      const body = await this.guard(async () => socketOrderBody(ex, market, order));
+      const outcome = await socketEntry.create({
+        credentials,
+        clientOrderId,
+        body,
+        deadline,
+        lookup: () => this.fetchOrderByClientId(credentials, market.symbol, clientOrderId),
+        refusal: (frame) => socketRefusal(ex, frame),
+      });
+      if (outcome.kind === 'placed') return outcome.order;
+    }
+    return super.sendCreate(credentials, market, clientOrderId, order, deadline);
+  }
 
   protected override attachedProtectionParams(request: EntryRequest): OrderParams {
     const params = super.attachedProtectionParams(request);
@@ -62,18 +115,14 @@ export class BybitAdapter extends CcxtAdapter {
   async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
+    return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** A conditional reduce-only market order falling (long) / rising (short) to the trigger, with our client id. */
   async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
     const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
-    return this.placeConditional(credentials, market, request.clientOrderId, (ex) =>
-      ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-    );
+    return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** GET /v5/order/realtime (and /history) ?orderFilter=tpslOrder: the position's TP/SL orders without an orderLinkId. */

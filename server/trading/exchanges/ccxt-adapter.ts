@@ -18,12 +18,25 @@ import {
   type PositionModeName,
   type PositionSide,
   type ReduceRequest,
+  type SessionWarmth,
   type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
 } from './types';
 
 export type OrderParams = Record<string, unknown>;
+
+/** One create-order call as ccxt takes it (the market is the placement's own). */
+export interface OrderSpec {
+  type: 'market' | 'limit';
+  side: 'buy' | 'sell';
+  amount: number;
+  price?: number | undefined;
+  params: OrderParams;
+}
+
+/** What to send: an order ccxt creates (Bybit may send it over its order-entry socket), or a call of its own. */
+export type Placement = OrderSpec | ((ex: Exchange) => Promise<Order>);
 export type CloseRequest = Omit<ReduceRequest, 'quantity'> & { quantity?: number };
 export type UnchangedWhat = keyof (typeof UNCHANGED_CODES)['bybit'];
 
@@ -91,6 +104,13 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
 
+  /** Opens order-entry sessions ahead of alerts where the exchange has them (Bybit /v5/trade); Bitget trades over REST only. */
+  async warmSessions(_accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    return { wanted: 0, open: 0, waiting: 0, opened: 0, failures: 0 };
+  }
+
+  closeSessions(_accounts?: readonly Credentials[]): void {}
+
   async loadMarkets(refresh = false): Promise<Map<string, MarketInfo>> {
     const markets = await this.guard(() => this.client.markets(refresh));
     if (this.marketCache?.source !== markets) this.marketCache = { source: markets, infos: linearUsdtMarkets(markets) };
@@ -132,13 +152,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     const market = await this.market(request.symbol);
     return this.withAccountTerms(credentials, market, request.positionMode, (terms) => {
       const params: OrderParams = { clientOrderId: request.clientOrderId, ...terms.params, ...this.attachedProtectionParams(request) };
-      return this.placeOnly(
-        credentials,
-        market,
-        request.clientOrderId,
-        (ex) => ex.createOrder(market.ccxtSymbol, 'market', openSide(request.side), request.quantity, undefined, params),
-        request.deadlineAt,
-      );
+      return this.placeOnly(credentials, market, request.clientOrderId, { type: 'market', side: openSide(request.side), amount: request.quantity, params }, request.deadlineAt);
     });
   }
 
@@ -175,9 +189,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       request.positionMode,
       (terms) => {
         const params: OrderParams = { clientOrderId: request.clientOrderId, reduceOnly: true, ...terms.params };
-        return this.placeAndFetch(credentials, market, request.clientOrderId, (ex) =>
-          ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
-        );
+        return this.placeAndFetch(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
       },
       position,
     );
@@ -189,9 +201,10 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
    * id means an earlier attempt got through: that order (looked up) is the answer, so retries are
    * idempotent.
    */
-  protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>, deadline?: number): Promise<PlacedOrder> {
+  protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: Placement, deadline?: number): Promise<PlacedOrder> {
     try {
-      return placedOrderOf(await this.call(credentials, place, deadline), clientOrderId);
+      if (typeof place === 'function') return placedOrderOf(await this.call(credentials, place, deadline), clientOrderId);
+      return await this.sendCreate(credentials, market, clientOrderId, place, deadline);
     } catch (error) {
       if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
       const existing = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId);
@@ -200,14 +213,20 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     }
   }
 
+  /** Sends one create-order request (REST here; Bybit uses the account's order-entry session when it is open). */
+  protected async sendCreate(credentials: Credentials, market: MarketInfo, clientOrderId: string, order: OrderSpec, deadline?: number): Promise<PlacedOrder> {
+    const created = await this.call(credentials, (ex) => ex.createOrder(market.ccxtSymbol, order.type, order.side, order.amount, order.price, order.params), deadline);
+    return placedOrderOf(created, clientOrderId);
+  }
+
   /** A conditional order (TP, trailing) with one request: once acknowledged it waits for its trigger, open. */
-  protected async placeConditional(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+  protected async placeConditional(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: Placement): Promise<PlacedOrder> {
     const placed = await this.placeOnly(credentials, market, clientOrderId, place);
     return placed.status === 'unknown' ? { ...placed, status: 'open' } : placed;
   }
 
   /** Places an order and reads it back, for the closes whose fill price is needed at once. */
-  protected async placeAndFetch(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: (ex: Exchange) => Promise<Order>): Promise<PlacedOrder> {
+  protected async placeAndFetch(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: Placement): Promise<PlacedOrder> {
     const created = await this.placeOnly(credentials, market, clientOrderId, place);
     if (created.status !== 'unknown' && (created.filledQty === 0 || created.avgPrice !== undefined)) return created;
     const fetched = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId).catch((error: unknown) => {

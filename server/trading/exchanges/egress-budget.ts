@@ -33,7 +33,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /**
- * PostgreSQL token leasing in batches (`lease_egress_tokens`, migration 0017): a process takes up to
+ * PostgreSQL token leasing in batches (`lease_egress_tokens`, migration 0018): a process takes up to
  * MAX_BATCH tokens of the current slot in one round trip and spends them locally, so the hot path has
  * no database round trip per request. Tokens not spent within their slot lapse (counted, never used:
  * the budget errs on the safe side). When the window is spent, callers wait for the next slot.

@@ -33,7 +33,7 @@ export function defaultSandboxUrl(config: Pick<Config, 'port' | 'exchanges'>): s
  * The exchange access of a configuration. Adapters are built once per access (ccxt instances, markets
  * loaded lazily); `createDeps` builds the app's, tests replace it through `useExchangeAccess`.
  */
-export function createExchangeAccess(config: Pick<Config, 'port' | 'exchangeMode' | 'exchanges'>, options: ExchangeAccessOptions = {}): ExchangeAccess {
+export function createExchangeAccess(config: Pick<Config, 'port' | 'exchangeMode' | 'exchanges' | 'bybitOrderEntry'>, options: ExchangeAccessOptions = {}): ExchangeAccess {
   const mode = config.exchangeMode;
   const sandboxUrl = mode === 'sandbox' ? (options.sandboxUrl ?? defaultSandboxUrl(config)).replace(/\/+$/, '') : undefined;
   const fetchImplementation = options.fetchImplementation ?? ((url: string, init?: RequestInit) => fetch(url, init));
@@ -52,6 +52,7 @@ export function createExchangeAccess(config: Pick<Config, 'port' | 'exchangeMode
         fetchImplementation: options.fetchImplementation,
         limiter: options.limiter,
         timeoutMs: options.timeoutMs ?? config.exchanges.timeoutMs,
+        bybitOrderEntry: config.bybitOrderEntry,
       }),
     fetch: fetchImplementation,
     bybitOAuth: config.exchanges.bybitOAuth,

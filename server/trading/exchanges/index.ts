@@ -1,6 +1,9 @@
 import { DEFAULT_BROKER_CODE, DEFAULT_EGRESS } from '../../config';
 import { BitgetAdapter } from './bitget';
-import { BybitAdapter } from './bybit';
+import { BybitAdapter, type BybitOrderEntry } from './bybit';
+import { BybitSocketEntry, TRADE_RECV_WINDOW_MS } from './bybit-ws/order-entry';
+import { BybitTradeSessions } from './bybit-ws/sessions';
+import type { ConnectionBudget } from './bybit-ws/connection-budget';
 import { CcxtClient, type FetchImplementation } from './ccxt-client';
 import { sharedExchangeLimiter, type ExchangeRateLimiter } from './rate-limiter';
 import type { ExchangeAdapter, ExchangeId } from './types';
@@ -19,8 +22,17 @@ export const TESTNET_BASE_URLS: Record<ExchangeId, string> = {
   bitget: 'https://api.bitget.com',
 };
 
+/** Bybit's WebSocket order entry (docs/v5/websocket/trade/guideline.mdx); the sandbox serves it under its base URL. */
+export const BYBIT_TRADE_SOCKET_URLS = {
+  live: 'wss://stream.bybit.com/v5/trade',
+  testnet: 'wss://stream-testnet.bybit.com/v5/trade',
+} as const;
+
 /** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
 export type ExchangeAccessMode = 'sandbox' | 'testnet' | 'live';
+
+/** How Bybit orders are created: over each account's /v5/trade session when it is open (REST otherwise), or always REST. */
+export type BybitOrderEntryMode = 'websocket' | 'rest';
 
 export interface ExchangeAdaptersOptions {
   mode: ExchangeAccessMode;
@@ -34,6 +46,20 @@ export interface ExchangeAdaptersOptions {
   /** Config.exchanges.brokerCodes. */
   brokerCodes?: Partial<Record<ExchangeId, string>> | undefined;
   timeoutMs?: number | undefined;
+  /** Default 'websocket' (Config.bybitOrderEntry, BYBIT_ORDER_ENTRY): sessions are opened by `warmSessions`. */
+  bybitOrderEntry?: BybitOrderEntryMode | undefined;
+  /** The local address Bybit trade sockets connect from (a host with several egress addresses). */
+  localAddress?: string | undefined;
+  /** Reopening delays of dropped trade sockets (tests shorten them). */
+  tradeSocketBackoff?: { minMs: number; maxMs: number } | undefined;
+  /** New trade connections per address (default: the process-wide budget of Bybit's 500 per 5 minutes at 95%). */
+  tradeConnectionBudget?: ConnectionBudget | undefined;
+}
+
+/** Where Bybit's trade socket of `mode` is (the sandbox's: ws://.../v5/trade under its base URL). */
+export function tradeSocketUrlOf(options: Pick<ExchangeAdaptersOptions, 'mode' | 'sandboxUrl'>): string {
+  if (options.mode !== 'sandbox') return BYBIT_TRADE_SOCKET_URLS[options.mode];
+  return `${baseUrlOf('bybit', options).replace(/^http/, 'ws')}/v5/trade`;
 }
 
 /** The origin requests of `mode` go to (public tickers read it too). */
@@ -58,11 +84,26 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
       fetchImplementation: options.fetchImplementation,
       timeoutMs: options.timeoutMs,
     });
-  return { bybit: new BybitAdapter(client('bybit')), bitget: new BitgetAdapter(client('bitget')) };
+  const bybit = client('bybit');
+  return { bybit: new BybitAdapter(bybit, bybitOrderEntry(options, bybit.options)), bitget: new BitgetAdapter(client('bitget')) };
+}
+
+function bybitOrderEntry(options: ExchangeAdaptersOptions, client: { egress: string; brokerCode: string; limiter: ExchangeRateLimiter }): BybitOrderEntry | undefined {
+  if ((options.bybitOrderEntry ?? 'websocket') !== 'websocket') return undefined;
+  const sessions = new BybitTradeSessions({
+    url: tradeSocketUrlOf(options),
+    egress: client.egress,
+    localAddress: options.localAddress,
+    backoff: options.tradeSocketBackoff,
+    budget: options.tradeConnectionBudget,
+  });
+  return { sessions, entry: new BybitSocketEntry({ sessions, limiter: client.limiter, egress: client.egress, brokerCode: client.brokerCode, requestTimeoutMs: Math.min(options.timeoutMs ?? TRADE_RECV_WINDOW_MS, TRADE_RECV_WINDOW_MS) }) };
 }
 
 export type { AddressBan } from './address-ban';
 export { clientOrderId, parseClientOrderId } from './client-order-id';
 export { ExchangeRateLimiter, sharedExchangeLimiter } from './rate-limiter';
+export { BybitTradeSessions } from './bybit-ws/sessions';
+export { ConnectionBudget, sharedConnectionBudget } from './bybit-ws/connection-budget';
 export { ExchangeFailure } from './types';
 export type * from './types';

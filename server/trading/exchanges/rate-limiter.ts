@@ -36,11 +36,19 @@ export interface ExchangeCeilings {
   perAccountSettings: Ceiling;
   /** Reads the exchange limits per account, one window per endpoint. */
   perAccountReads?: Partial<Record<ReadKind, Ceiling>>;
+  /** Orders over the exchange's WebSocket order entry, per egress address (Bybit /v5/trade: 3000 / s), apart from the HTTP ceiling. */
+  perIpOrderEntry?: Ceiling;
 }
 
 /** The exchanges' ceilings (EXCHANGES 2.6, 3.6) and the share of each we plan to use. */
 export const EXCHANGE_CEILINGS = {
-  bybit: { perIp: { limit: 600, windowMs: 5_000 }, perAccountOrders: { limit: 10, windowMs: 1_000 }, perAccountSettings: { limit: 10, windowMs: 1_000 } },
+  bybit: {
+    perIp: { limit: 600, windowMs: 5_000 },
+    perAccountOrders: { limit: 10, windowMs: 1_000 },
+    perAccountSettings: { limit: 10, windowMs: 1_000 },
+    // docs/v5/websocket/trade/guideline.mdx: 10403 past 3000 requests / s per IP.
+    perIpOrderEntry: { limit: 3_000, windowMs: 1_000 },
+  },
   bitget: {
     perIp: { limit: 6_000, windowMs: 60_000 },
     perAccountOrders: { limit: 10, windowMs: 1_000 },
@@ -71,6 +79,7 @@ export const DEFAULT_CEILINGS: Record<ExchangeId, ExchangeCeilings> = {
     maxInFlight: 48,
     perAccountOrders: planned(EXCHANGE_CEILINGS.bybit.perAccountOrders),
     perAccountSettings: planned(EXCHANGE_CEILINGS.bybit.perAccountSettings),
+    perIpOrderEntry: planned(EXCHANGE_CEILINGS.bybit.perIpOrderEntry),
   },
   bitget: {
     perIp: planned(EXCHANGE_CEILINGS.bitget.perIp),
@@ -100,6 +109,12 @@ export interface LimiterRequest {
    */
   deadline?: number | undefined;
   signal?: AbortSignal | undefined;
+  /**
+   * `websocket`: an order over the exchange's WebSocket order entry. It takes the account's order slot
+   * (shared with REST, as the exchange counts them together) and the address's order-entry window
+   * instead of the HTTP window and socket cap; an HTTP address ban does not hold it (another host).
+   */
+  channel?: 'http' | 'websocket' | undefined;
 }
 
 export interface LimiterStats {
@@ -141,6 +156,7 @@ function withDeadline(request: LimiterRequest): AbortSignal | undefined {
 export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
+  private readonly orderEntryWindows = new Map<string, SlidingWindow>();
 
   constructor(
     readonly ceilings: Record<ExchangeId, ExchangeCeilings> = DEFAULT_CEILINGS,
@@ -161,7 +177,7 @@ export class ExchangeRateLimiter {
    */
   async acquire(request: LimiterRequest): Promise<() => void> {
     refuseIfLate(request);
-    await this.bans.clear(request.exchange, request.egress, request.deadline);
+    if (request.channel !== 'websocket') await this.bans.clear(request.exchange, request.egress, request.deadline);
     // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
     const signal = withDeadline(request);
     const kind: AccountBucketKind | undefined = request.write ?? request.read;
@@ -172,6 +188,7 @@ export class ExchangeRateLimiter {
       refuseIfLate(request);
       throw error;
     }
+    if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
     const ip = this.ipBucket(request.exchange, request.egress);
     const releaseSocket = await ip.inFlight.acquire();
     let ipDone: GrantDone | undefined;
@@ -193,6 +210,36 @@ export class ExchangeRateLimiter {
       accountDone?.();
       releaseSocket();
     };
+  }
+
+  private async orderEntryGrant(request: LimiterRequest, signal: AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<() => void> {
+    const window = this.orderEntryWindow(request.exchange, request.egress);
+    let entryDone: GrantDone | undefined;
+    try {
+      entryDone = await window?.acquire(signal);
+      refuseIfLate(request);
+    } catch (error) {
+      entryDone?.();
+      accountDone?.();
+      refuseIfLate(request);
+      throw error;
+    }
+    return () => {
+      entryDone?.();
+      accountDone?.();
+    };
+  }
+
+  private orderEntryWindow(exchange: ExchangeId, egress: string): SlidingWindow | undefined {
+    const ceiling = this.ceilings[exchange].perIpOrderEntry;
+    if (!ceiling) return undefined;
+    const key = `${exchange}:${egress}:order-entry`;
+    let window = this.orderEntryWindows.get(key);
+    if (!window) {
+      window = new SlidingWindow(ceiling.limit, ceiling.windowMs + this.slackMs);
+      this.orderEntryWindows.set(key, window);
+    }
+    return window;
   }
 
   /** Records an address ban the exchange answered (Bybit HTTP 403); true when it starts a new one. */

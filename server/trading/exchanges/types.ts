@@ -129,8 +129,28 @@ export interface TrailingStopRequest extends ReduceRequest {
   callback: { type: 'percent' | 'price'; value: number };
 }
 
+/** Order-entry sessions of an adapter (Bybit /v5/trade; always zero on Bitget, which trades over REST). */
+export interface SessionWarmth {
+  /** Accounts asked to be warm. */
+  wanted: number;
+  open: number;
+  /** Waiting to (re)open: for the per-address new-connection budget, or backing off after a failure. */
+  waiting: number;
+  /** Connections opened since start, reopenings included. */
+  opened: number;
+  failures: number;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
+  /**
+   * Opens an order-entry session for each account that has none, ahead of alerts (Bybit: one
+   * authenticated /v5/trade socket per account, kept open and reopened after drops; orders of accounts
+   * without an open session go over REST). Resolves once each account had its first attempt.
+   */
+  warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth>;
+  /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
+  closeSessions(accounts?: readonly Credentials[]): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
   readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executionClientOrderId } from '../ids';
 import { EXECUTIONS_CHANNEL } from './queue';
+import { instantOf } from './writer';
 
 /** Executions the queuing transaction claims for its own process's dispatcher (the in-process hand-off). */
 export interface LocalClaim {
@@ -19,17 +20,19 @@ export interface LocalClaim {
  * worker owns are queued already claimed
  * by that worker (a lease, first attempt, as `claimExecutions` would leave them) and are returned for
  * it to start after the commit; when any are left unclaimed every dispatcher is woken (NOTIFY, on commit).
+ * `at`: see StateWriter.at.
  */
-export async function queueExecutions(tx: DbOrTx, input: { orderId: number; customerIds: number[]; deadlineMs: number; claim?: LocalClaim | undefined }): Promise<number[]> {
+export async function queueExecutions(tx: DbOrTx, input: { orderId: number; customerIds: number[]; deadlineMs: number; claim?: LocalClaim | undefined; at?: Date | undefined }): Promise<number[]> {
   if (input.customerIds.length === 0) return [];
   const ids = input.customerIds;
+  const instant = instantOf(input.at);
   const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
   const claim = input.claim;
   const claimedIds = claim ? ids.filter((customerId) => claim.owns(customerId)).slice(0, claim.limit) : [];
   const claimedArray = sql.raw(`'{${claimedIds.map(Number).join(',')}}'::int[]`);
   const result = await tx.execute<{ id: number; claimed: boolean }>(sql`
-    insert into executions (order_id, customer_id, client_order_id, deadline_at, claimed_by, claim_expires_at, attempts)
-    select ${input.orderId}, u.customer_id, u.client_order_id, now() + make_interval(secs => ${input.deadlineMs / 1000}),
+    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
+    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
       case when u.customer_id = any(${claimedArray}) then ${claim?.worker ?? null}::text end,
       case when u.customer_id = any(${claimedArray}) then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
       case when u.customer_id = any(${claimedArray}) then 1 else 0 end

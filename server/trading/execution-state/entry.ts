@@ -5,7 +5,7 @@ import { recordEntryAudit } from '../../lib/audits';
 import type { ExecutionContext } from '../context';
 import type { ExecutionLeg } from '../legs';
 import { finishOrderIfDone } from './order-settlement';
-import type { StateWriter } from './writer';
+import { instantOf, type StateWriter } from './writer';
 
 /** What the entry put on the exchange: its size, its id, and the protection attached to it. */
 interface EntryRecord {
@@ -24,7 +24,7 @@ export async function markEntryPlaced(w: StateWriter, ctx: ExecutionContext, pla
   await w.db.execute(sql`
     update executions set state = 'open', quantity = ${placed.quantity}, entry_price = null,
       exchange_order_id = ${placed.exchangeOrderId ?? null}, legs = ${JSON.stringify(placed.legs)}::jsonb,
-      stop_loss_price = ${placed.stopLossPrice}, updated_at = now()
+      stop_loss_price = ${placed.stopLossPrice}, updated_at = ${instantOf(w.at)}
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.state = 'open';
   ctx.quantity = placed.quantity;
@@ -36,7 +36,7 @@ export async function markEntryFilled(w: StateWriter, ctx: ExecutionContext, fil
   await w.db.execute(sql`
     update executions set state = 'open', quantity = ${fill.quantity}, entry_price = ${fill.avgPrice},
       exchange_order_id = ${fill.exchangeOrderId ?? null}, legs = ${JSON.stringify(fill.legs)}::jsonb,
-      stop_loss_price = ${fill.stopLossPrice}, updated_at = now()
+      stop_loss_price = ${fill.stopLossPrice}, updated_at = ${instantOf(w.at)}
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.state = 'open';
   ctx.quantity = fill.quantity;
@@ -57,11 +57,11 @@ export async function markEndedWithoutPosition(
 ): Promise<void> {
   const ended = await w.db.transaction(async (tx) => {
     const updated = await tx.execute(sql`
-      update executions set state = ${state}, last_error = ${message}, claimed_by = null, claim_expires_at = null, updated_at = now()
+      update executions set state = ${state}, last_error = ${message}, claimed_by = null, claim_expires_at = null, updated_at = ${instantOf(w.at)}
       where id = ${ctx.id} and claimed_by = ${w.worker} and state = ${from}`);
     if ((updated.rowCount ?? 0) === 0) return false;
-    await recordEntryAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, entryType: ctx.entryType as OrderEntryType, message });
+    await recordEntryAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, entryType: ctx.entryType as OrderEntryType, message, at: w.at });
     return true;
   });
-  if (ended) await finishOrderIfDone(w.db, ctx.orderId);
+  if (ended) await finishOrderIfDone(w.db, ctx.orderId, w.at);
 }

@@ -5,18 +5,18 @@ import { recordEntryAudit, recordExitAudit } from '../../lib/audits';
 import type { ExecutionContext } from '../context';
 import type { ExecutionLeg } from '../legs';
 import { finishOrderIfDone } from './order-settlement';
-import type { StateWriter } from './writer';
+import { instantOf, type StateWriter } from './writer';
 
 type ExitAudit = { exitType: ExitType | null; message: string };
 
 /** Transition "protected": the TP legs, stop loss and trailing stop are on the exchange. */
 export async function markProtected(w: StateWriter, ctx: ExecutionContext, protection: { legs: ExecutionLeg[]; stopLossPrice: number }): Promise<void> {
   await w.db.execute(sql`
-    update executions set legs = ${JSON.stringify(protection.legs)}::jsonb, stop_loss_price = ${protection.stopLossPrice}, protected_at = now(), updated_at = now()
+    update executions set legs = ${JSON.stringify(protection.legs)}::jsonb, stop_loss_price = ${protection.stopLossPrice}, protected_at = ${instantOf(w.at)}, updated_at = ${instantOf(w.at)}
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.legs = protection.legs;
   ctx.stopLossPrice = protection.stopLossPrice;
-  ctx.protectedAt = new Date();
+  ctx.protectedAt = w.at ?? new Date();
 }
 
 /**
@@ -26,16 +26,16 @@ export async function markProtected(w: StateWriter, ctx: ExecutionContext, prote
 export async function saveProgress(w: StateWriter, ctx: ExecutionContext): Promise<void> {
   await w.db.execute(sql`
     update executions set legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty}, realized_pnl = ${ctx.realizedPnl},
-      stop_loss_price = ${ctx.stopLossPrice}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, last_mark_price = ${ctx.lastMarkPrice}, updated_at = now()
+      stop_loss_price = ${ctx.stopLossPrice}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, last_mark_price = ${ctx.lastMarkPrice}, updated_at = ${instantOf(w.at)}
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
 }
 
 /** Transition "leg filled" with its exit audits, in one transaction so a later failure cannot audit a fill twice. */
 export async function markLegsFilled(w: StateWriter & { db: Db }, ctx: ExecutionContext, audits: ExitAudit[]): Promise<void> {
   await w.db.transaction(async (tx) => {
-    await saveProgress({ db: tx, worker: w.worker }, ctx);
+    await saveProgress({ db: tx, worker: w.worker, at: w.at }, ctx);
     for (const audit of audits) {
-      await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: audit.exitType, message: audit.message, isError: false });
+      await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: audit.exitType, message: audit.message, isError: false, at: w.at });
     }
   });
 }
@@ -45,15 +45,15 @@ export async function markClosed(w: StateWriter & { db: Db }, ctx: ExecutionCont
   const closed = await w.db.transaction(async (tx) => {
     const updated = await tx.execute(sql`
       update executions set state = 'closed', legs = ${JSON.stringify(ctx.legs)}::jsonb, closed_qty = ${ctx.closedQty},
-        realized_pnl = ${ctx.realizedPnl}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, closed_at = now(),
-        claimed_by = null, claim_expires_at = null, updated_at = now()
+        realized_pnl = ${ctx.realizedPnl}, stop_moved_to_entry = ${ctx.stopMovedToEntry}, closed_at = ${instantOf(w.at)},
+        claimed_by = null, claim_expires_at = null, updated_at = ${instantOf(w.at)}
       where id = ${ctx.id} and claimed_by = ${w.worker} and state = 'open'`);
     if ((updated.rowCount ?? 0) === 0) return false;
     await tx.execute(sql`update customers set total_transactions = total_transactions + 1 where id = ${ctx.customerId}`);
-    await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: exit.exitType, message: exit.message, isError: false });
+    await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: exit.exitType, message: exit.message, isError: false, at: w.at });
     return true;
   });
-  if (closed) await finishOrderIfDone(w.db, ctx.orderId);
+  if (closed) await finishOrderIfDone(w.db, ctx.orderId, w.at);
 }
 
 /**
@@ -88,7 +88,7 @@ export async function markCloseAbandoned(w: StateWriter & { db: Db }, ctx: Execu
   await w.db.transaction(async (tx) => {
     await tx.execute(sql`
       update executions set close_requested_at = null, last_error = ${reason}, claimed_by = null, claim_expires_at = null,
-        next_attempt_at = now() + make_interval(secs => ${syncAfterMs / 1000}), updated_at = now()
+        next_attempt_at = ${instantOf(w.at)} + make_interval(secs => ${syncAfterMs / 1000}), updated_at = ${instantOf(w.at)}
       where id = ${ctx.id} and claimed_by = ${w.worker}`);
     await recordExitAudit(tx, {
       orderId: ctx.orderId,
@@ -97,6 +97,7 @@ export async function markCloseAbandoned(w: StateWriter & { db: Db }, ctx: Execu
       exitType: (ctx.exitType as ExitType | null) ?? null,
       message: `The position could not be closed: ${reason}`,
       isError: true,
+      at: w.at,
     });
   });
 }

@@ -2,22 +2,22 @@ import { AmountType, TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import type { TrailingStopRequest } from '../exchanges/types';
 import { distance, priceAway, roundToStep, splitTakeProfit } from '../sizing';
-import type { Session } from '../steps/session';
+import type { PositionTerms, Session } from '../steps/session';
 
 /** TP trigger prices of the strategy for a position entered at `entryPrice` (TP1..TP3 distances). */
-export function takeProfitPrices(ctx: ExecutionContext, session: Session, entryPrice: number): number[] {
+export function takeProfitPrices(ctx: ExecutionContext, session: PositionTerms, entryPrice: number): number[] {
   const s = ctx.strategy;
   const targets = [s.tp1TargetLevel, s.tp2TargetLevel ?? s.tp1TargetLevel, s.tp3TargetLevel ?? s.tp2TargetLevel ?? s.tp1TargetLevel];
   return targets.map((target) => priceAway(entryPrice, session.side, distance(entryPrice, s.takeProfitType, target), 'profit', session.market.tickSize));
 }
 
-export function stopLossPrice(ctx: ExecutionContext, session: Session, entryPrice: number): number {
+export function stopLossPrice(ctx: ExecutionContext, session: PositionTerms, entryPrice: number): number {
   const s = ctx.strategy;
   return priceAway(entryPrice, session.side, distance(entryPrice, s.stopLossType, s.stopLossAmount), 'loss', session.market.tickSize);
 }
 
 /** TP leg sizes of `quantity` (index 0..2 = TP1..TP3): Full mode one leg of 100%, Partial their volumes. */
-export function takeProfitSizes(ctx: ExecutionContext, session: Session, quantity: number): number[] {
+export function takeProfitSizes(ctx: ExecutionContext, session: PositionTerms, quantity: number): number[] {
   const s = ctx.strategy;
   const mode = s.takeProfitMode === TakeProfitMode.Partial ? 'partial' : 'full';
   return splitTakeProfit(quantity, mode, [s.tp1CloseVolume, s.tp2CloseVolume ?? 0], session.market);
@@ -40,7 +40,7 @@ export function passed(session: Session, level: number, price: number, direction
 }
 
 /** `price` on the tick grid, rounded towards the position's loss side (a stop never ends up beyond it). */
-export function tickOnLossSide(session: Session, price: number): number {
+export function tickOnLossSide(session: PositionTerms, price: number): number {
   const tick = session.market.tickSize;
   const units = price / tick;
   const rounded = session.side === 'long' ? Math.floor(units + 1e-9) : Math.ceil(units - 1e-9);

@@ -1,16 +1,14 @@
-import { ExitType } from '../../../contract/enums';
+import type { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import { markClosed } from '../execution-state/position';
 import type { PlacedOrder } from '../exchanges/types';
+import { closedAtMarketMessage, withRealizedPnl } from '../exit-messages';
 import { executionClientOrderId } from '../ids';
 import type { TradingRuntime } from '../runtime';
 import { isFailure } from './errors';
 import type { DbOrTx } from '../../db/client';
 import { cancelOpenLegs, refreshLegs, traceAttachedLegs } from './legs-state';
 import { pnlOf, settle, type Session } from './session';
-
-const who = (exitType: number | null) =>
-  exitType === ExitType.ByAdmin ? 'by admin' : exitType === ExitType.Customer ? 'by the customer' : 'by a close signal';
 
 /**
  * Closes what is left of this execution's position at market, reduce-only and sized to it (never
@@ -47,6 +45,6 @@ export async function runClose(rt: TradingRuntime, ctx: ExecutionContext, sessio
   const detail = await closeRemaining(rt.db, ctx, session);
   await markClosed(rt, ctx, {
     exitType: (ctx.exitType as ExitType | null) ?? null,
-    message: `Position closed ${who(ctx.exitType)} at market: ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT`,
+    message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, detail), ctx.realizedPnl),
   });
 }

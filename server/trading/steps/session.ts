@@ -17,6 +17,9 @@ export interface Session {
   market: MarketInfo;
 }
 
+/** The part of a session the protection levels are computed from. */
+export type PositionTerms = Pick<Session, 'side' | 'market'>;
+
 export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Promise<Session> {
   const exchange = exchangeIdOf(ctx.platformType);
   const adapter = rt.adapters(ctx.platformType);

@@ -1,6 +1,7 @@
 import { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import { markClosed, markLegsFilled, requestProtectionReview } from '../execution-state/position';
+import { closedOutsideMessage, legClosedMessage, legFilledMessage, withRealizedPnl } from '../exit-messages';
 import { legLabel } from '../legs';
 import { passed } from '../protection/levels';
 import { remainingOf } from '../protection/wanted';
@@ -37,7 +38,7 @@ async function bookUnexplained(rt: TradingRuntime, ctx: ExecutionContext, sessio
     trailing.status = 'filled';
     return { exitType: null, message: `Trailing stop (activation ${trailing.price}) closed ${quantity} ${session.symbol} (about ${price})` };
   }
-  return { exitType: ExitType.Customer, message: `${quantity} ${session.symbol} was closed on the exchange outside the platform (by the customer), at about ${price}` };
+  return { exitType: ExitType.Customer, message: closedOutsideMessage(quantity, session.symbol, price) };
 }
 
 /** Fills of the other executions' legs the exchange made but they have not booked yet (read only). */
@@ -64,7 +65,7 @@ async function unexplainedShortfall(ctx: ExecutionContext, session: Session, siz
   return Math.min(remaining, Math.max(0, round8(remaining - (size - others))));
 }
 
-const describe = (session: Session, fills: LegFill[]) => fills.map((fill) => `${legLabel[fill.leg.kind]} at ${fill.leg.price} closed ${fill.quantity} ${session.symbol} at ${fill.price}`);
+const describe = (session: Session, fills: LegFill[]) => fills.map((fill) => legClosedMessage(fill.leg.kind, fill.leg.price, fill.quantity, session.symbol, fill.price));
 
 /**
  * Compares the position on the exchange with what this execution and the others sharing it expect. Books
@@ -89,10 +90,10 @@ export async function runSync(rt: TradingRuntime, ctx: ExecutionContext, session
     if (remainingOf(ctx) <= eps) {
       await cancelOpenLegs(rt.db, session, ctx);
       const how = outside?.message ?? (describe(session, fills).join(', ') || 'The exchange closed the position');
-      await markClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: `${how}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+      await markClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: withRealizedPnl(how, ctx.realizedPnl) });
       return { followUpPending: false };
     }
-    const audits = fills.map((fill) => ({ exitType: null, message: `${legLabel[fill.leg.kind]} filled: ${fill.quantity} ${session.symbol} at ${fill.price}` }));
+    const audits = fills.map((fill) => ({ exitType: null, message: legFilledMessage(fill.leg.kind, fill.quantity, session.symbol, fill.price) }));
     await markLegsFilled(rt, ctx, outside ? [...audits, outside] : audits);
   }
   await requestProtectionReview(rt.db, siblingsWithWholeStop(siblings));

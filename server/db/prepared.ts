@@ -1,0 +1,29 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+
+/**
+ * A named prepared statement built once per database handle: PostgreSQL parses and plans it once
+ * per connection, and the query builder does not run again for every request. Inside a
+ * transaction it is built for that transaction alone.
+ */
+export function preparedPerHandle<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const built = new WeakMap<object, T>();
+  return (db) => {
+    if (db instanceof PgTransaction) return build(db);
+    let statement = built.get(db);
+    if (!statement) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+/** Rows fetched by id, put back in the order of `ids`; an id with no row (deleted meanwhile) is left out. */
+export function inOrderOf<Row, Out>(ids: number[], rows: Row[], idOf: (row: Row) => number, map: (row: Row) => Out): Out[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row] as const));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [map(row)];
+  });
+}

@@ -1,0 +1,175 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { guardedFetch } from '../../../../tests/helpers/fetch-guard';
+import { startExactSandbox } from '../../../sandbox/test-support';
+import type { RunningSandbox } from '../../../sandbox/index';
+import { createExchangeAdapters, type ExchangeAdaptersOptions } from '../index';
+import { ExchangeRateLimiter } from '../rate-limiter';
+import { recordingFetch, type RecordingFetch } from '../recording-fetch';
+import { failureOf, routes, sandboxAccount } from '../test-support';
+import type { Credentials, EntryRequest, ExchangeAdapter } from '../types';
+
+let sandbox: RunningSandbox;
+let recorder: RecordingFetch;
+let limiter: ExchangeRateLimiter;
+let bybit: ExchangeAdapter;
+let account: Credentials & { uid: string };
+const adapters: ExchangeAdapter[] = [];
+
+function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeAdapter {
+  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, ...options }).bybit;
+  adapters.push(adapter);
+  return adapter;
+}
+
+const entry = (clientOrderId: string, extra: Partial<EntryRequest> = {}): EntryRequest => ({ symbol: 'BTCUSDT', side: 'long', quantity: 0.01, clientOrderId, positionMode: 'oneway', ...extra });
+const creates = () => routes(recorder.requests).filter((r) => r === 'POST /v5/order/create').length;
+const orders = () => sandbox.control.account(account.uid).orders;
+const until = async (ready: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+beforeAll(async () => {
+  sandbox = await startExactSandbox({ randomWalk: false });
+});
+afterAll(async () => sandbox.close());
+beforeEach(async () => {
+  sandbox.control.reset();
+  recorder = recordingFetch(guardedFetch);
+  limiter = new ExchangeRateLimiter();
+  account = sandboxAccount(sandbox, 'bybit');
+  bybit = bybitAdapter();
+  await bybit.loadMarkets();
+});
+afterEach(() => {
+  for (const adapter of adapters.splice(0)) adapter.closeSessions();
+});
+
+describe('Bybit order entry over the account /v5/trade session', () => {
+  it('warm sessions carry the entry, its stop loss and take profit and a close; REST only reads', async () => {
+    expect(await bybit.warmSessions([account])).toMatchObject({ wanted: 1, open: 1, waiting: 0, opened: 1 });
+    const placed = await bybit.placeEntry(account, entry('ct1-1-e', { stopLossPrice: 58_000, takeProfitPrice: 63_000 }));
+    expect(placed).toMatchObject({ clientOrderId: 'ct1-1-e', exchangeOrderId: expect.any(String), status: 'unknown' });
+    const sl = await bybit.placeStopLoss(account, { symbol: 'BTCUSDT', side: 'long', quantity: 0.01, clientOrderId: 'ct1-1-sl', positionMode: 'oneway', triggerPrice: 57_000 });
+    const tp = await bybit.placeTakeProfit(account, { symbol: 'BTCUSDT', side: 'long', quantity: 0.005, clientOrderId: 'ct1-1-tp1', positionMode: 'oneway', triggerPrice: 62_000 });
+    expect([sl.status, tp.status]).toEqual(['open', 'open']);
+    const closed = await bybit.closePosition(account, { symbol: 'BTCUSDT', side: 'long', clientOrderId: 'ct1-1-c', positionMode: 'oneway', quantity: 0.005 });
+    expect(closed).toMatchObject({ clientOrderId: 'ct1-1-c', status: 'closed', filledQty: 0.005, avgPrice: 60_000 });
+    expect(creates()).toBe(0);
+    expect(orders().map((o) => [o.clientOrderId, o.kind, o.status])).toEqual([
+      ['ct1-1-e', 'normal', 'filled'],
+      ['', 'tpsl', 'untriggered'],
+      ['', 'tpsl', 'untriggered'],
+      ['ct1-1-sl', 'conditional', 'untriggered'],
+      ['ct1-1-tp1', 'conditional', 'untriggered'],
+      ['ct1-1-c', 'normal', 'filled'],
+    ]);
+    expect(orders()[0]).toMatchObject({ stopLoss: 58_000, takeProfit: 63_000 });
+    expect(orders()[3]).toMatchObject({ triggerPrice: 57_000, reduceOnly: true, qty: 0.01 });
+    expect(sandbox.control.counters().tradeSockets).toMatchObject({ opened: 1, open: 1 });
+  });
+
+  it('a refusal over the socket is the same failure as over REST (duplicate client id looked up; insufficient balance final; ccxt precision checks before sending)', async () => {
+    await bybit.warmSessions([account]);
+    const first = await bybit.placeEntry(account, entry('ct2-1-e'));
+    // The same client id again: Bybit answers 110072; the adapter answers the order already placed.
+    expect(await bybit.placeEntry(account, entry('ct2-1-e'))).toMatchObject({ clientOrderId: 'ct2-1-e', exchangeOrderId: first.exchangeOrderId, status: 'closed' });
+    const rest = bybitAdapter({ bybitOrderEntry: 'rest' });
+    const overSocket = await failureOf(bybit.placeEntry(account, entry('ct2-2-e', { quantity: 10 })));
+    const overRest = await failureOf(rest.placeEntry(account, entry('ct2-3-e', { quantity: 10 })));
+    expect([overSocket.code, overSocket.retryable, overSocket.exchangeCode, overSocket.staffMessage]).toEqual([overRest.code, overRest.retryable, '110007', overRest.staffMessage]);
+    expect(overSocket.code).toBe('insufficient_balance');
+    const tinySocket = await failureOf(bybit.placeEntry(account, entry('ct2-4-e', { quantity: 0.0001 })));
+    const tinyRest = await failureOf(rest.placeEntry(account, entry('ct2-5-e', { quantity: 0.0001 })));
+    expect([tinySocket.code, tinySocket.staffMessage]).toEqual([tinyRest.code, tinyRest.staffMessage]);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct2-1-e']);
+    // the failed ones over REST only
+    expect(creates()).toBe(1);
+  });
+
+  it('a session dropped after the order arrived: the order is found by its client id and placed exactly once', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', timeoutShare: 1, remaining: 1 }]);
+    const placing = bybit.placeEntry(account, entry('ct3-1-e'));
+    await until(() => orders().length === 1);
+    expect(sandbox.control.dropTradeSockets(account.uid)).toBe(1);
+    expect(await placing).toMatchObject({ clientOrderId: 'ct3-1-e', status: 'closed', filledQty: 0.01 });
+    expect(orders()).toHaveLength(1);
+    expect(creates()).toBe(0);
+    expect(routes(recorder.requests)).toEqual(['GET /v5/order/realtime']);
+  });
+
+  it('an answer that never comes (timeout): looked up, found, not sent again', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', timeoutShare: 1, remaining: 1 }]);
+    const started = performance.now();
+    expect(await bybit.placeEntry(account, entry('ct4-1-e'))).toMatchObject({ clientOrderId: 'ct4-1-e', status: 'closed' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(orders()).toHaveLength(1);
+    expect(creates()).toBe(0);
+  });
+
+  it('a session dropped before the order arrived: not found by its client id, placed once over REST with the same id', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setLatency(150);
+    const placing = bybit.placeEntry(account, entry('ct5-1-e'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sandbox.control.dropTradeSockets(account.uid)).toBe(1);
+    expect(await placing).toMatchObject({ clientOrderId: 'ct5-1-e', status: 'unknown' });
+    sandbox.control.setLatency(0);
+    expect(routes(recorder.requests)).toEqual(['GET /v5/order/realtime', 'GET /v5/order/history', 'POST /v5/order/create']);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct5-1-e']);
+  });
+
+  it('REST while the session is down; the session is reopened with backoff and carries orders again', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.dropTradeSockets(account.uid);
+    await until(() => sandbox.control.counters().tradeSockets.open === 0);
+    await bybit.placeEntry(account, entry('ct6-1-e'));
+    expect(creates()).toBe(1);
+    await until(() => sandbox.control.counters().tradeSockets.open === 1);
+    await bybit.placeEntry(account, entry('ct6-2-e'));
+    expect(creates()).toBe(1);
+    expect(sandbox.control.counters().tradeSockets.opened).toBe(2);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct6-1-e', 'ct6-2-e']);
+  });
+
+  it('an account never warmed, or BYBIT_ORDER_ENTRY=rest: REST', async () => {
+    await bybit.placeEntry(account, entry('ct7-1-e'));
+    const rest = bybitAdapter({ bybitOrderEntry: 'rest' });
+    expect(await rest.warmSessions([account])).toEqual({ wanted: 0, open: 0, waiting: 0, opened: 0, failures: 0 });
+    await rest.placeEntry(account, entry('ct7-2-e'));
+    expect(creates()).toBe(2);
+    expect(sandbox.control.counters().tradeSockets.opened).toBe(0);
+  });
+
+  it('10403 (the address over 3000 orders/s) is a rate-limit answer: that order and the next second go over REST, none lost', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', reject: { code: '10403', msg: 'Too many requests: exceed IP rate limit' }, remaining: 1 }]);
+    await bybit.placeEntry(account, entry('ct8-1-e'));
+    await bybit.placeEntry(account, entry('ct8-2-e'));
+    expect(creates()).toBe(2);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct8-1-e', 'ct8-2-e']);
+  });
+
+  it('the account limit is shared: 25 orders of one account at once, 13 over the socket and 12 over REST, get no 10006', async () => {
+    const rest = bybitAdapter({ bybitOrderEntry: 'rest' });
+    await bybit.warmSessions([account]);
+    const placed = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? bybit : rest).placeEntry(account, entry(`ct9-${i}-e`, { quantity: 0.001 }))));
+    expect(placed.filter((p) => p.status === 'rejected')).toEqual([]);
+    expect(creates()).toBe(12);
+    expect(orders()).toHaveLength(25);
+    expect(sandbox.control.counters().rateLimitRejections.total).toBe(0);
+    expect(limiter.stats().perAccountOrders).toMatchObject({ accounts: 1, granted: 25 });
+    expect(limiter.stats().perAccountOrders.delayed).toBeGreaterThanOrEqual(15);
+  }, 20_000);
+
+  it('a key Bybit refuses gets no session (its orders fail over REST with the auth failure)', async () => {
+    const wrong = { ...account, secret: 'x'.repeat(36) };
+    expect(await bybit.warmSessions([wrong])).toMatchObject({ wanted: 1, open: 0, waiting: 1, failures: 1 });
+    expect((await failureOf(bybit.placeEntry(wrong, entry('ct10-1-e')))).code).toBe('auth');
+  });
+});

@@ -1,0 +1,87 @@
+import type { ExchangeRateLimiter } from '../rate-limiter';
+import type { Credentials, ExchangeFailure, PlacedOrder } from '../types';
+import type { BybitTradeSessions } from './sessions';
+import { TradeSocketLost, type TradeFrame } from './trade-socket';
+
+/** Bybit's receive window: a frame arriving later than this after its timestamp is refused (10002), never applied. */
+export const TRADE_RECV_WINDOW_MS = 5_000;
+
+/**
+ * Answers meaning "not accepted, try elsewhere" (guideline.mdx): 10403 the address's 3000 orders/s,
+ * 10429 system frequency protection, 10016 server error or restart, 10019 the trade service restarting.
+ */
+const SEND_OVER_REST = new Set([10403, 10429, 10016, 10019]);
+/** After a 10403 the address's socket path pauses this long (the window is one second); REST carries the orders meanwhile. */
+const ADDRESS_PAUSE_MS = 1_000;
+
+export interface SocketEntryOptions {
+  sessions: BybitTradeSessions;
+  limiter: ExchangeRateLimiter;
+  egress: string;
+  /** Bybit's broker header (`Referer`), as on REST. */
+  brokerCode: string;
+  /** How long an order waits for its answer before it is looked up (default: the receive window). */
+  requestTimeoutMs?: number | undefined;
+}
+
+export interface SocketCreate {
+  credentials: Credentials;
+  clientOrderId: string;
+  /** The REST body of /v5/order/create (args[0] of the op). */
+  body: Record<string, unknown>;
+  deadline?: number | undefined;
+  /** Looks the order up by its client id (at most two reads); null when the exchange has none. */
+  lookup: () => Promise<PlacedOrder | null>;
+  /** The exchange's refusal as a failure (the same classes as a REST answer with that code). */
+  refusal: (frame: TradeFrame) => ExchangeFailure;
+}
+
+/** Placed over the socket (or found placed after a lost answer), or to be sent over REST. */
+export type SocketOutcome = { kind: 'placed'; order: PlacedOrder } | { kind: 'rest'; reason: string };
+
+/**
+ * Order entry over the account's /v5/trade session. The order takes the account's order slot of the
+ * shared limiter (Bybit counts REST and WebSocket orders together) and the address's order-entry window,
+ * never the HTTP window. An order whose answer is lost (socket closed, timeout) is looked up by its
+ * client id before anything else: found, it is the answer; not found, it goes over REST with the same
+ * client id, which Bybit would refuse as a duplicate (110072) had the first one arrived after all.
+ */
+export class BybitSocketEntry {
+  private pausedUntil = 0;
+
+  constructor(private readonly options: SocketEntryOptions) {}
+
+  async create(order: SocketCreate): Promise<SocketOutcome> {
+    const { options } = this;
+    if (Date.now() < this.pausedUntil) return { kind: 'rest', reason: 'address over its order-entry rate' };
+    if (!options.sessions.ready(order.credentials)) return { kind: 'rest', reason: 'no open session' };
+    const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: order.credentials.apiKey, write: 'order', deadline: order.deadline, channel: 'websocket' });
+    let frame: TradeFrame;
+    try {
+      // The session may have dropped while the order waited for its slot.
+      const socket = options.sessions.ready(order.credentials);
+      if (!socket) return { kind: 'rest', reason: 'session closed while waiting' };
+      const header = { 'X-BAPI-TIMESTAMP': String(Date.now()), 'X-BAPI-RECV-WINDOW': String(TRADE_RECV_WINDOW_MS), Referer: options.brokerCode };
+      frame = await socket.order('order.create', order.body, header, options.requestTimeoutMs ?? TRADE_RECV_WINDOW_MS);
+    } catch (error) {
+      if (!(error instanceof TradeSocketLost)) throw error;
+      if (error.reason === 'not_open') return { kind: 'rest', reason: 'session closed' };
+      const found = await order.lookup();
+      return found ? { kind: 'placed', order: found } : { kind: 'rest', reason: `answer lost (${error.reason}), not placed` };
+    } finally {
+      release();
+    }
+    if (frame.retCode === 0) return { kind: 'placed', order: acknowledged(order.clientOrderId, frame) };
+    if (SEND_OVER_REST.has(frame.retCode)) {
+      if (frame.retCode === 10403) this.pausedUntil = Date.now() + ADDRESS_PAUSE_MS;
+      return { kind: 'rest', reason: `socket answered ${frame.retCode}` };
+    }
+    throw order.refusal(frame);
+  }
+}
+
+/** Bybit acknowledges with the ids only: the fill is read later, as after a REST create. */
+function acknowledged(clientOrderId: string, frame: TradeFrame): PlacedOrder {
+  const data = (frame.data ?? {}) as { orderId?: string; orderLinkId?: string };
+  return { clientOrderId: data.orderLinkId || clientOrderId, exchangeOrderId: data.orderId || undefined, status: 'unknown', filledQty: 0, avgPrice: undefined, fee: undefined };
+}

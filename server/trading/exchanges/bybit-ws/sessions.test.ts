@@ -1,0 +1,98 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
+import { sandboxAccount } from '../test-support';
+import type { Credentials } from '../types';
+import { ConnectionBudget, NEW_CONNECTION_CEILING } from './connection-budget';
+import { BybitTradeSessions } from './sessions';
+
+let sandbox: RunningSandbox;
+const managers: BybitTradeSessions[] = [];
+
+function sessions(budget: ConnectionBudget, extra: Partial<ConstructorParameters<typeof BybitTradeSessions>[0]> = {}): BybitTradeSessions {
+  const manager = new BybitTradeSessions({ url: sandbox.tradeSocketUrl, egress: 'test', budget, backoff: { minMs: 50, maxMs: 200 }, pingIntervalMs: 100, ...extra });
+  managers.push(manager);
+  return manager;
+}
+
+const until = async (ready: () => boolean, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+const accounts = (count: number): Credentials[] => Array.from({ length: count }, () => sandboxAccount(sandbox, 'bybit'));
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ randomWalk: false, tradeIdleMs: 300 });
+});
+afterAll(async () => sandbox.close());
+beforeEach(() => sandbox.control.reset());
+afterEach(() => {
+  for (const manager of managers.splice(0)) manager.close();
+});
+
+describe('the per-address new-connection budget', () => {
+  it('plans 95% of Bybit 500 per 5 minutes, as a sliding window', () => {
+    expect(new ConnectionBudget()).toMatchObject({ limit: 475, windowMs: 300_050 });
+    expect(NEW_CONNECTION_CEILING).toEqual({ limit: 500, windowMs: 300_000 });
+    let now = 1_000_000;
+    const budget = new ConnectionBudget(3, 1000, () => now);
+    expect([budget.take('a'), budget.take('a'), budget.take('b'), budget.take('a')]).toEqual([true, true, true, true]);
+    expect(budget.take('a')).toBe(false);
+    expect(budget.waitMs('a')).toBe(1000);
+    expect(budget.left('b')).toBe(2);
+    now += 999;
+    expect(budget.waitMs('a')).toBe(1);
+    now += 1;
+    // the three taken at the same instant leave the window together
+    expect([budget.take('a'), budget.take('a'), budget.take('a'), budget.take('a')]).toEqual([true, true, true, false]);
+  });
+});
+
+describe('Bybit trade sessions', () => {
+  it('warming more accounts than the budget allows opens what it may and the rest as the budget frees', async () => {
+    const manager = sessions(new ConnectionBudget(2, 400));
+    const three = accounts(3);
+    expect(await manager.warm(three)).toEqual({ wanted: 3, open: 2, waiting: 1, opened: 2, failures: 0 });
+    expect(sandbox.control.counters().tradeSockets).toEqual({ opened: 2, open: 2, refusedByIp: {} });
+    await until(() => manager.stats().open === 3);
+    expect(three.every((account) => manager.ready(account))).toBe(true);
+    expect(sandbox.control.counters().tradeSockets).toEqual({ opened: 3, open: 3, refusedByIp: {} });
+  });
+
+  it('a dropped session is reopened with backoff, never past the budget', async () => {
+    const manager = sessions(new ConnectionBudget(2, 60_000));
+    const [account] = accounts(1);
+    await manager.warm([account!]);
+    sandbox.control.dropTradeSockets();
+    await until(() => sandbox.control.counters().tradeSockets.opened === 2 && manager.ready(account!) !== undefined);
+    sandbox.control.dropTradeSockets();
+    await until(() => manager.ready(account!) === undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The budget is spent for a minute: it waits rather than be refused.
+    expect(manager.stats()).toMatchObject({ wanted: 1, open: 0, waiting: 1, opened: 2 });
+    expect(sandbox.control.counters().tradeSockets).toEqual({ opened: 2, open: 0, refusedByIp: {} });
+  });
+
+  it('pings keep a quiet session open past the idle cut; a closed manager reopens nothing', async () => {
+    const manager = sessions(new ConnectionBudget());
+    const [account] = accounts(1);
+    await manager.warm([account!]);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(manager.ready(account!)).toBeDefined();
+    expect(sandbox.control.counters().tradeSockets).toMatchObject({ opened: 1, open: 1 });
+    manager.close();
+    await until(() => sandbox.control.counters().tradeSockets.open === 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sandbox.control.counters().tradeSockets.opened).toBe(1);
+  });
+
+  it('without pings the sandbox cuts the idle session and the manager reopens it', async () => {
+    const manager = sessions(new ConnectionBudget(), { pingIntervalMs: 60_000 });
+    const [account] = accounts(1);
+    await manager.warm([account!]);
+    await until(() => sandbox.control.counters().tradeSockets.opened === 2, 3000);
+    await until(() => manager.ready(account!) !== undefined);
+  });
+});

@@ -1,0 +1,28 @@
+import { ExitType } from '../../contract/enums';
+import { legLabel, type ProtectionKind } from './legs';
+
+/**
+ * The sentences of the exit audit, written by the engine's steps (and by the demo seeding, which
+ * replays history through the same transitions).
+ */
+
+const who = (exitType: number | null) =>
+  exitType === ExitType.ByAdmin ? 'by admin' : exitType === ExitType.Customer ? 'by the customer' : 'by a close signal';
+
+/** A leg filled while the position stays open. */
+export const legFilledMessage = (kind: ProtectionKind, quantity: number, symbol: string, price: number) =>
+  `${legLabel[kind]} filled: ${quantity} ${symbol} at ${price}`;
+
+/** A leg's fill as part of the sentence that closes the position. */
+export const legClosedMessage = (kind: ProtectionKind, legPrice: number, quantity: number, symbol: string, price: number) =>
+  `${legLabel[kind]} at ${legPrice} closed ${quantity} ${symbol} at ${price}`;
+
+/** A requested close (by admin, by signal) done at market; `detail` says what filled. */
+export const closedAtMarketMessage = (exitType: number | null, detail: string) => `Position closed ${who(exitType)} at market: ${detail}`;
+
+/** What the exchange closed outside the platform's own orders. */
+export const closedOutsideMessage = (quantity: number, symbol: string, price: number) =>
+  `${quantity} ${symbol} was closed on the exchange outside the platform (by the customer), at about ${price}`;
+
+/** The last exit audit of a position ends with its realized PnL. */
+export const withRealizedPnl = (how: string, realizedPnl: number) => `${how}; realized PnL ${realizedPnl.toFixed(2)} USDT`;
