@@ -30,7 +30,14 @@ export interface BenchEnvironment {
   close(): Promise<void>;
 }
 
-export async function openEnvironment(adminUrl: string, urlFor: (db: string) => string, name: string, sandbox: RunningSandbox, withDispatcher: boolean): Promise<BenchEnvironment> {
+export async function openEnvironment(
+  adminUrl: string,
+  urlFor: (db: string) => string,
+  name: string,
+  sandbox: RunningSandbox,
+  options: { withDispatcher: boolean; bybitOrderEntry: 'rest' | 'websocket' },
+): Promise<BenchEnvironment> {
+  const { withDispatcher, bybitOrderEntry } = options;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -38,7 +45,7 @@ export async function openEnvironment(adminUrl: string, urlFor: (db: string) => 
   const handle = createDb(urlFor(name), { max: 40 });
   await migrate(handle.pool);
   const dataDir = mkdtempSync(path.join(tmpdir(), `copytrade-bench-${name}-`));
-  const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: withDispatcher };
+  const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: withDispatcher, bybitOrderEntry };
   const deps = createDeps(config, handle, createLogger('silent'));
   useExchangeAccess(deps, { sandboxUrl: sandbox.url });
   shareEgressBudget(deps);

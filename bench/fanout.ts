@@ -14,6 +14,12 @@ const LATENCY_MS = 2;
 const LATENCY_ALERTS = 50;
 const BYBIT_N = Number(process.env.BENCH_FANOUT_BYBIT ?? 5000);
 const BITGET_N = Number(process.env.BENCH_FANOUT_BITGET ?? 1000);
+/**
+ * Bybit accounts of the WebSocket fan-out: Bybit opens at most 500 new connections per 5 minutes and
+ * address (95% planned), so one run on one address can warm this many sessions, not 5,000.
+ */
+const WS_BYBIT_N = Number(process.env.BENCH_FANOUT_WS_BYBIT ?? 450);
+type EntryPath = 'rest' | 'websocket';
 /** Bitget's per-address ceiling: 6,000 requests a minute. */
 const BITGET_PER_SECOND = 100;
 
@@ -53,7 +59,7 @@ async function post(env: BenchEnvironment, token: string, body: string): Promise
 }
 
 /** Webhook received -> first order received by the exchange, minus the simulated latency, one alert at a time. */
-async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox): Promise<void> {
+async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath): Promise<void> {
   const targets: Array<{ token: string; customer: BenchCustomer }> = [];
   // Two warm-up alerts (one per exchange) first: markets and connections are loaded once per process, not per alert.
   for (let i = -2; i < LATENCY_ALERTS; i += 1) {
@@ -61,6 +67,7 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox)
     const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Exclusive, CustomerGroup.Internal], exclusiveCustomerId: customer!.customerId });
     targets.push({ token: strategy.token, customer: customer! });
   }
+  await sleep(3_000); // the new accounts are warm (keys, settings, Bybit sessions) before the first alert
   const latencies: number[] = [];
   const positions: Array<{ uid: string; orderId: number }> = [];
   for (const [i, target] of targets.entries()) {
@@ -79,9 +86,9 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox)
     await sleep(150);
   }
   const spread = spreadOf(latencies);
-  console.log(`  webhook -> first order at the exchange, minus ${LATENCY_MS} ms latency (${latencies.length} of ${LATENCY_ALERTS} alerts): p50 / p99 ${spreadText(spread)}`);
-  record('first_order_p50_ms', spread.p50, 'ms', 'webhook received -> first order received by the exchange, minus latency: p50');
-  record('first_order_p99_ms', spread.p99, 'ms', 'webhook received -> first order received by the exchange, minus latency: p99');
+  console.log(`  [${path}] webhook -> first order at the exchange, minus ${LATENCY_MS} ms latency (${latencies.length} of ${LATENCY_ALERTS} alerts, half Bybit): p50 / p99 ${spreadText(spread)}`);
+  record(`${path}_first_order_p50_ms`, spread.p50, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p50`);
+  record(`${path}_first_order_p99_ms`, spread.p99, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p99`);
   for (let waited = 0; waited < 30_000; waited += 200) {
     const r = await env.handle.pool.query<{ n: number }>(`select count(*)::int as n from executions where state = 'open' and (protected_at is null or claimed_by is not null)`);
     if (r.rows[0]!.n === 0) break;
@@ -89,14 +96,14 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox)
   }
   const protection = protectionTimes(sandbox, positions);
   console.log(`  those ${protection.positions} positions: fill -> stop (p50 / p99 / max) ${timesText(protection.fillToStop)}; fill -> last protective order ${timesText(protection.fillToLastLeg)}`);
-  record('fill_to_stop_p99_ms', protection.fillToStop.p99, 'ms', 'fill -> its stop on the exchange: p99 (the latency alerts)');
-  record('fill_to_last_protection_p99_ms', protection.fillToLastLeg.p99, 'ms', 'fill -> its last protective order: p99 (the latency alerts)');
+  record(`${path}_fill_to_stop_p99_ms`, protection.fillToStop.p99, 'ms', `[${path}] fill -> its stop on the exchange: p99 (the latency alerts)`);
+  record(`${path}_fill_to_last_protection_p99_ms`, protection.fillToLastLeg.p99, 'ms', `[${path}] fill -> its last protective order: p99 (the latency alerts)`);
 }
 
 /** One alert to `BYBIT_N` Bybit and `BITGET_N` Bitget customers, one process, one address, REST. */
-async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox): Promise<void> {
-  const bybit = await insertCustomers(env.deps, sandbox, { count: BYBIT_N, exchange: 'bybit', group: CustomerGroup.Gold });
-  const bitget = await insertCustomers(env.deps, sandbox, { count: BITGET_N, exchange: 'bitget', group: CustomerGroup.Gold });
+async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
+  const bybit = await insertCustomers(env.deps, sandbox, { count: sizes.bybit, exchange: 'bybit', group: CustomerGroup.Gold });
+  const bitget = await insertCustomers(env.deps, sandbox, { count: sizes.bitget, exchange: 'bitget', group: CustomerGroup.Gold });
   const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold] });
   await sleep(5_500); // the per-address windows drain after the latency phase
   const rejectedBefore = sandbox.control.counters().rateLimitRejections.total;
@@ -115,23 +122,24 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox): Promis
   }
   const rejected = sandbox.control.counters().rateLimitRejections.total - rejectedBefore;
   const rss = process.memoryUsage().rss / 2 ** 20;
-  for (const [exchange, customers, ideal] of [['bybit', bybit, null], ['bitget', bitget, BITGET_N / BITGET_PER_SECOND]] as const) {
+  for (const [exchange, customers, ideal] of [['bybit', bybit, null], ['bitget', bitget, sizes.bitget / BITGET_PER_SECOND]] as const) {
     if (customers.length === 0) continue;
     const entries = entriesOf(sandbox, customers, orderId);
     const last = Math.max(...entries.flatMap((e) => e.times)) - t0 - LATENCY_MS;
     const lost = entries.filter((e) => e.times.length === 0).length;
     const doubled = entries.filter((e) => e.times.length > 1).length;
     const n = customers.length;
-    console.log(`  ${n} ${exchange} accounts over REST, one address: received -> last order received ${(last / 1000).toFixed(2)} s${ideal ? ` (ceiling ${ideal.toFixed(1)} s)` : ''}; lost ${lost}, doubled ${doubled}`);
-    record(`${exchange}_${n}_rest_last_order_s`, last / 1000, 's', `${n} ${exchange} accounts, REST, one process, one address: received -> last order received`);
-    if (ideal) record(`${exchange}_${n}_rest_vs_ceiling`, last / 1000 / ideal, 'ratio', `${n} Bitget accounts: time over the address ceiling's ${ideal.toFixed(1)} s`);
-    record(`${exchange}_${n}_lost_orders`, lost, 'count', `${n} ${exchange} accounts: customers without their entry`);
-    record(`${exchange}_${n}_doubled_orders`, doubled, 'count', `${n} ${exchange} accounts: customers with two entries`);
+    console.log(`  [${path}] ${n} ${exchange} accounts, one process, one address: received -> last order received ${(last / 1000).toFixed(2)} s${ideal ? ` (ceiling ${ideal.toFixed(1)} s)` : ''}; lost ${lost}, doubled ${doubled}`);
+    const over = exchange === 'bitget' ? 'REST' : path;
+    record(`${path}_${exchange}_${n}_last_order_s`, last / 1000, 's', `[${path}] ${n} ${exchange} accounts (${over}), one process, one address: received -> last order received`);
+    if (ideal) record(`${path}_${exchange}_${n}_vs_ceiling`, last / 1000 / ideal, 'ratio', `[${path}] ${n} Bitget accounts: time over the address ceiling's ${ideal.toFixed(1)} s`);
+    record(`${path}_${exchange}_${n}_lost_orders`, lost, 'count', `[${path}] ${n} ${exchange} accounts: customers without their entry`);
+    record(`${path}_${exchange}_${n}_doubled_orders`, doubled, 'count', `[${path}] ${n} ${exchange} accounts: customers with two entries`);
   }
-  console.log(`  executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
-  record('fanout_failed_executions', states.failed, 'count', 'big fan-out: executions failed or skipped');
-  record('fanout_rate_limit_errors', rejected, 'count', 'big fan-out: rate-limit errors from the sandbox');
-  record('fanout_process_rss_mib', rss, 'MiB', `RSS of the process (API, dispatcher, sandbox) holding ${BYBIT_N + BITGET_N} accounts after the fan-out`);
+  console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
+  record(`${path}_fanout_failed_executions`, states.failed, 'count', `[${path}] big fan-out: executions failed or skipped (entry deadline 30 s)`);
+  record(`${path}_fanout_rate_limit_errors`, rejected, 'count', `[${path}] big fan-out: rate-limit errors from the sandbox`);
+  record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, sandbox, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
 }
 
 /** Webhook answers of an API process (RUN_DISPATCHER=false): strategies without customers, then with 100 customers each. */
@@ -160,16 +168,24 @@ async function run(): Promise<void> {
     sandbox.control.setPrice('BTCUSDT', 60000);
     sandbox.control.setPrice('ETHUSDT', 3000);
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
-    console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s, Bitget 6,000 / min; everything on this machine; REST (WebSocket order entry: not built yet)`);
-    const intake = await openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), 'bench_intake', sandbox, false);
+    console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s (REST), 3,000 orders / s (WebSocket), Bitget 6,000 / min; everything on this machine`);
+    const open = (name: string, withDispatcher: boolean, bybitOrderEntry: EntryPath) => openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), name, sandbox, { withDispatcher, bybitOrderEntry });
+    const intake = await open('bench_intake', false, 'rest');
     opened.push(intake);
     await webhookThroughput(intake);
     await intake.close();
     opened.pop();
-    const trading = await openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), 'bench_fanout', sandbox, true);
-    opened.push(trading);
-    await firstOrderLatency(trading, sandbox);
-    await bigFanOut(trading, sandbox);
+    const ws = await open('bench_ws', true, 'websocket');
+    opened.push(ws);
+    await firstOrderLatency(ws, sandbox, 'websocket');
+    await bigFanOut(ws, sandbox, 'websocket', { bybit: WS_BYBIT_N, bitget: 0 });
+    await ws.close();
+    opened.pop();
+    await sleep(5_500); // the per-address windows drain between the runs
+    const rest = await open('bench_rest', true, 'rest');
+    opened.push(rest);
+    await firstOrderLatency(rest, sandbox, 'rest');
+    await bigFanOut(rest, sandbox, 'rest', { bybit: BYBIT_N, bitget: BITGET_N });
     console.log('\n| Figure | Value |\n|---|---|');
     for (const figure of figures) console.log(`| ${figure.label} | ${figure.value} ${figure.unit} |`);
     for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `fanout.${figure.name}`, value: figure.value, unit: figure.unit })}`);
@@ -183,6 +199,6 @@ async function run(): Promise<void> {
 
 export const fanoutBenchmark: Benchmark = {
   name: 'fanout',
-  description: `issue 11's figures on the sandbox (${LATENCY_MS} ms latency, real per-address ceilings): webhook -> first order p50/p99, ${BYBIT_N} Bybit + ${BITGET_N} Bitget accounts over REST, webhook answers at 500/s and 100/s x 100 customers, RSS`,
+  description: `issue 11's figures on the sandbox (${LATENCY_MS} ms latency, real per-address ceilings), WebSocket and REST: webhook -> first order p50/p99, ${WS_BYBIT_N} Bybit accounts over WebSocket, ${BYBIT_N} Bybit + ${BITGET_N} Bitget over REST, webhook answers at 500/s and 100/s x 100 customers, RSS`,
   run,
 };

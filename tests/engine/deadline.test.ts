@@ -27,7 +27,8 @@ describe('entries past their deadline are dropped, open positions keep their sto
     sandbox.control.setPrice('BTCUSDT', 60000);
     // One Bybit request in flight at a time: entries queue at the limiter the way thousands do under the per-IP ceiling.
     const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
-    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter });
+    // Over REST: the engine's warm accounts would otherwise open Bybit trade sockets, which this limiter does not pace.
+    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
     await adapters.bybit.loadMarkets();
     useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
     dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });

@@ -60,7 +60,7 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A customer's exchange key, exchange or stored leverage/mode changed: the worker holding the
+-- A customer connected, or its exchange key, exchange or stored leverage/mode changed: the worker holding the
 -- account warm (server/trading/accounts/warm.ts) reloads it. Payload: the customer id.
 CREATE OR REPLACE FUNCTION trading_account_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -78,7 +78,7 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER trading_account_changed
-  AFTER UPDATE OF api_key_enc, api_secret_enc, passphrase_enc, platform_type, account_id OR DELETE ON customers
+  AFTER INSERT OR UPDATE OF api_key_enc, api_secret_enc, passphrase_enc, platform_type, account_id OR DELETE ON customers
   FOR EACH ROW EXECUTE FUNCTION trading_account_changed_notify();
 --> statement-breakpoint
 CREATE TRIGGER trading_account_settings_changed
