@@ -121,19 +121,30 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: E
     await sleep(50);
   }
   const rejected = sandbox.control.counters().rateLimitRejections.total - rejectedBefore;
+  const stateRows = await env.handle.pool.query<{ customer_id: number; state: string }>(`select customer_id, state from executions where order_id = $1`, [orderId]);
+  const stateOf = new Map(stateRows.rows.map((row) => [Number(row.customer_id), row.state]));
   const rss = process.memoryUsage().rss / 2 ** 20;
   for (const [exchange, customers, ideal] of [['bybit', bybit, null], ['bitget', bitget, sizes.bitget / BITGET_PER_SECOND]] as const) {
     if (customers.length === 0) continue;
     const entries = entriesOf(sandbox, customers, orderId);
-    const last = Math.max(...entries.flatMap((e) => e.times)) - t0 - LATENCY_MS;
-    const lost = entries.filter((e) => e.times.length === 0).length;
+    const times = entries.flatMap((e) => e.times);
+    if (times.length === 0) {
+      console.log(`  [${path}] ${customers.length} ${exchange} accounts: no entry placed before the 30 s deadline`);
+      record(`${path}_${exchange}_${customers.length}_placed`, 0, 'count', `[${path}] ${customers.length} ${exchange} accounts: entries placed`);
+      continue;
+    }
+    const last = Math.max(...times) - t0 - LATENCY_MS;
+    const without = entries.filter((e) => e.times.length === 0).length;
+    // Lost: the exchange and the database disagree (an entry nobody recorded, or an open execution without its entry).
+    const lost = entries.filter((e) => (stateOf.get(e.customer.customerId) === 'open') !== e.times.length > 0).length;
     const doubled = entries.filter((e) => e.times.length > 1).length;
     const n = customers.length;
-    console.log(`  [${path}] ${n} ${exchange} accounts, one process, one address: received -> last order received ${(last / 1000).toFixed(2)} s${ideal ? ` (ceiling ${ideal.toFixed(1)} s)` : ''}; lost ${lost}, doubled ${doubled}`);
+    console.log(`  [${path}] ${n} ${exchange} accounts, one process, one address: received -> last order received ${(last / 1000).toFixed(2)} s${ideal ? ` (ceiling ${ideal.toFixed(1)} s)` : ''}; without an entry (dropped at the deadline, audited) ${without}, lost ${lost}, doubled ${doubled}`);
     const over = exchange === 'bitget' ? 'REST' : path;
     record(`${path}_${exchange}_${n}_last_order_s`, last / 1000, 's', `[${path}] ${n} ${exchange} accounts (${over}), one process, one address: received -> last order received`);
     if (ideal) record(`${path}_${exchange}_${n}_vs_ceiling`, last / 1000 / ideal, 'ratio', `[${path}] ${n} Bitget accounts: time over the address ceiling's ${ideal.toFixed(1)} s`);
-    record(`${path}_${exchange}_${n}_lost_orders`, lost, 'count', `[${path}] ${n} ${exchange} accounts: customers without their entry`);
+    record(`${path}_${exchange}_${n}_without_entry`, without, 'count', `[${path}] ${n} ${exchange} accounts: entries dropped at the 30 s deadline (audited)`);
+    record(`${path}_${exchange}_${n}_lost_orders`, lost, 'count', `[${path}] ${n} ${exchange} accounts: lost (exchange and database disagree)`);
     record(`${path}_${exchange}_${n}_doubled_orders`, doubled, 'count', `[${path}] ${n} ${exchange} accounts: customers with two entries`);
   }
   console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
