@@ -25,13 +25,13 @@ export function spreadOf(values: number[]): Spread {
  * Reads the sandbox's own timestamps (the exchange's clock: when each order arrived). A market entry
  * fills on arrival; the stop is the first stop-loss order of the account after it (the one the entry
  * carried, made at its fill, or the execution's own); the last leg is the latest protective order.
- * Each benchmark account holds one execution of the Order, so its protective orders are that one's.
+ * Each benchmark account holds one execution of its Order, so its protective orders are that one's.
  */
-export function protectionTimes(sandbox: RunningSandbox, uids: string[], orderId: number): ProtectionTimes {
-  const ours = new RegExp(`^ct${orderId}-\\d+-(tp|sl|tr|m)`);
+export function protectionTimes(sandbox: RunningSandbox, positions: Array<{ uid: string; orderId: number }>): ProtectionTimes {
   const fillToStop: number[] = [];
   const fillToLastLeg: number[] = [];
-  for (const uid of uids) {
+  for (const { uid, orderId } of positions) {
+    const ours = new RegExp(`^ct${orderId}-\\d+-(tp|sl|tr|m)`);
     const orders = sandbox.control.account(uid).orders;
     const entry = orders.find((o) => o.clientOrderId.startsWith(`ct${orderId}-`) && o.clientOrderId.endsWith('-e') && o.filledQty > 0);
     if (!entry) continue;

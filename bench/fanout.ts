@@ -1,240 +1,208 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import { AccountStatus, AccountType, AmountType, CustomerGroup, Exchange, TakeProfitMode } from '../contract/enums';
-import { buildApp } from '../server/app';
-import { createDeps } from '../server/bootstrap';
-import { loadConfig } from '../server/config';
-import { createDb, type DbHandle } from '../server/db/client';
+import { CustomerGroup } from '../contract/enums';
 import { openEmbeddedPostgres } from '../server/db/embedded';
-import { migrate } from '../server/db/migrate';
-import { strategies, strategyGroups } from '../server/db/schema/index';
-import { createLogger } from '../server/logger';
-import { encryptCredentials } from '../server/lib/credentials';
-import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
 import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
-import { createDispatcher } from '../server/trading/dispatcher';
-import { prepareStrategyAccounts } from '../server/trading/prepare';
-import { createTradingRuntime } from '../server/trading/start';
-import type { Deps } from '../server/deps';
-import { protectionTimes, spreadText, type ProtectionTimes } from './fanout-protection';
+import { webhookLoadElsewhere, type LoadResult } from './fanout-load';
+import { protectionTimes, spreadOf, spreadText as timesText, type Spread } from './fanout-protection';
+import { insertCustomers, insertStrategy, openEnvironment, SYMBOLS, type BenchCustomer, type BenchEnvironment } from './fanout-setup';
 import type { Benchmark } from './run';
 
-const SIZES = (process.env.BENCH_FANOUT_SIZES ?? '100,1000,5000').split(',').filter(Boolean).map(Number);
-const LATENCY_MS = 50;
-/** Per-IP ceilings the sandbox enforces (EXCHANGES 2.6, 3.6): Bybit 600 / 5 s, Bitget 6000 / min. */
-const RATE = { bybit: 600 / 5, bitget: 6000 / 60 };
+/** One-way latency the sandbox adds to every request (issue 11's run shape). */
+const LATENCY_MS = 2;
+const LATENCY_ALERTS = 50;
+const BYBIT_N = Number(process.env.BENCH_FANOUT_BYBIT ?? 5000);
+const BITGET_N = Number(process.env.BENCH_FANOUT_BITGET ?? 1000);
+/**
+ * Bybit accounts of the WebSocket fan-out: Bybit opens at most 500 new connections per 5 minutes and
+ * address (95% planned), so one run on one address can warm this many sessions, not 5,000.
+ */
+const WS_BYBIT_N = Number(process.env.BENCH_FANOUT_WS_BYBIT ?? 450);
+type EntryPath = 'rest' | 'websocket';
+/** Bitget's per-address ceiling: 6,000 requests a minute. */
+const BITGET_PER_SECOND = 100;
 
-let strategyCount = 0;
-
-async function insertStrategy(deps: Deps, group: number): Promise<{ id: string; token: string }> {
-  strategyCount += 1;
-  const id = `BENCH${strategyCount}`;
-  const token = randomBytes(24).toString('base64url');
-  // A take-profit ladder (TP1 50%, TP2 30%, TP3 20%) and a 2% stop: every position needs four protective orders.
-  await deps.db.insert(strategies).values({
-    id, symbol: 'BTCUSDT', entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, takeProfitMode: TakeProfitMode.Partial,
-    tp1TargetLevel: '1', tp1CloseVolume: '50', tp2TargetLevel: '2', tp2CloseVolume: '30', tp3TargetLevel: '3', tp3CloseVolume: '20',
-    stopLossType: AmountType.Percent, stopLossAmount: '2', ...webhookTokenColumns(deps.secrets, id, token),
-  });
-  await deps.db.insert(strategyGroups).values({ strategyId: id, group, investType: AmountType.Quantity, investAmount: '0.01' });
-  return { id, token };
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  label: string;
 }
 
-/** N active customers in Gold, half on each sandbox exchange, keys encrypted like production. */
-async function insertCustomers(deps: Deps, sandbox: RunningSandbox, n: number): Promise<Record<'bybit' | 'bitget', string[]>> {
-  await deps.db.execute(sql`update customers set "group" = ${CustomerGroup.Occasion} where "group" = ${CustomerGroup.Gold}`);
-  const uids: Record<'bybit' | 'bitget', string[]> = { bybit: [], bitget: [] };
-  const batch = 500;
-  for (let start = 0; start < n; start += batch) {
-    const size = Math.min(batch, n - start);
-    const accounts = await deps.db.execute<{ id: number }>(sql`
-      insert into accounts (first_name, last_name, email, status, account_type, password_hash)
-      select 'Bench', 'Customer' || g, 'bench.' || g || '.' || ${randomBytes(4).toString('hex')} || '@load.example.com', ${AccountStatus.Active}, ${AccountType.Customer}, 'x'
-      from generate_series(1, ${size}) g returning id`);
-    for (const [i, row] of accounts.rows.entries()) {
-      const exchange = (start + i) % 2 === 0 ? 'bybit' : 'bitget';
-      const creds = sandbox.control.createAccount({ exchange, balance: 100_000 });
-      uids[exchange].push(creds.uid);
-      const enc = encryptCredentials(deps.secrets, Number(row.id), { apiKey: creds.apiKey, apiSecret: creds.secret, passphrase: creds.passphrase || null });
-      await deps.db.execute(sql`
-        insert into customers (account_id, "group", application_source, platform_type, api_key_enc, api_key_last4, api_secret_enc, passphrase_enc)
-        values (${row.id}, ${CustomerGroup.Gold}, 1, ${exchange === 'bybit' ? Exchange.Bybit : Exchange.Bitget}, ${enc.apiKeyEnc}, ${enc.apiKeyLast4}, ${enc.apiSecretEnc}, ${enc.passphraseEnc})`);
-    }
+const figures: Figure[] = [];
+const record = (name: string, value: number, unit: string, label: string) => figures.push({ name, value: Number(value.toFixed(1)), unit, label });
+const spreadText = (s: Spread, unit = 'ms') => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ${unit}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function recordLoad(name: string, label: string, result: LoadResult): void {
+  record(`${name}_p50_ms`, result.answers.p50, 'ms', `${label}: p50`);
+  record(`${name}_p99_ms`, result.answers.p99, 'ms', `${label}: p99`);
+  record(`${name}_errors`, result.errors, 'count', `${label}: errors (of ${result.alerts})`);
+}
+
+/** Entry orders of an Order on the sandbox, per customer (the deterministic client id `ct{order}-{customer}-e`). */
+function entriesOf(sandbox: RunningSandbox, customers: BenchCustomer[], orderId: number): Array<{ customer: BenchCustomer; times: number[] }> {
+  return customers.map((customer) => ({
+    customer,
+    times: sandbox.control
+      .account(customer.uid)
+      .orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`)
+      .map((order) => order.createdAt),
+  }));
+}
+
+async function post(env: BenchEnvironment, token: string, body: string): Promise<{ orderId: number }> {
+  const response = await fetch(`${env.baseUrl}/api/webhook/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const answer = (await response.json()) as { data: { orderId: number } };
+  return answer.data;
+}
+
+/** Webhook received -> first order received by the exchange, minus the simulated latency, one alert at a time. */
+async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath): Promise<void> {
+  const targets: Array<{ token: string; customer: BenchCustomer }> = [];
+  // Two warm-up alerts (one per exchange) first: markets and connections are loaded once per process, not per alert.
+  for (let i = -2; i < LATENCY_ALERTS; i += 1) {
+    const [customer] = await insertCustomers(env.deps, sandbox, { count: 1, exchange: i % 2 === 0 ? 'bybit' : 'bitget', group: CustomerGroup.Exclusive });
+    const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Exclusive, CustomerGroup.Internal], exclusiveCustomerId: customer!.customerId });
+    targets.push({ token: strategy.token, customer: customer! });
   }
-  return uids;
+  await sleep(3_000); // the new accounts are warm (keys, settings, Bybit sessions) before the first alert
+  const latencies: number[] = [];
+  const positions: Array<{ uid: string; orderId: number }> = [];
+  for (const [i, target] of targets.entries()) {
+    const warmUp = i < 2;
+    const t0 = Date.now();
+    const { orderId } = await post(env, target.token, `{"action":"open","alert_id":"lat${i}"}`);
+    if (!warmUp) positions.push({ uid: target.customer.uid, orderId });
+    for (let waited = 0; waited < 5_000; waited += 2) {
+      const [entry] = entriesOf(sandbox, [target.customer], orderId);
+      if (entry!.times.length > 0) {
+        if (!warmUp) latencies.push(entry!.times[0]! - t0 - LATENCY_MS);
+        break;
+      }
+      await sleep(2);
+    }
+    await sleep(150);
+  }
+  const spread = spreadOf(latencies);
+  console.log(`  [${path}] webhook -> first order at the exchange, minus ${LATENCY_MS} ms latency (${latencies.length} of ${LATENCY_ALERTS} alerts, half Bybit): p50 / p99 ${spreadText(spread)}`);
+  record(`${path}_first_order_p50_ms`, spread.p50, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p50`);
+  record(`${path}_first_order_p99_ms`, spread.p99, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p99`);
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    const r = await env.handle.pool.query<{ n: number }>(`select count(*)::int as n from executions where state = 'open' and (protected_at is null or claimed_by is not null)`);
+    if (r.rows[0]!.n === 0) break;
+    await sleep(200);
+  }
+  const protection = protectionTimes(sandbox, positions);
+  console.log(`  those ${protection.positions} positions: fill -> stop (p50 / p99 / max) ${timesText(protection.fillToStop)}; fill -> last protective order ${timesText(protection.fillToLastLeg)}`);
+  record(`${path}_fill_to_stop_p99_ms`, protection.fillToStop.p99, 'ms', `[${path}] fill -> its stop on the exchange: p99 (the latency alerts)`);
+  record(`${path}_fill_to_last_protection_p99_ms`, protection.fillToLastLeg.p99, 'ms', `[${path}] fill -> its last protective order: p99 (the latency alerts)`);
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-interface FanOutFigures {
-  n: number;
-  open: number;
-  failed: number;
-  lastEntryMs: number;
-  allProtectedMs: number;
-  protection: ProtectionTimes;
-}
-
-async function fanOut(deps: Deps, handle: DbHandle, sandbox: RunningSandbox, baseUrl: string, n: number, prepare: (strategyId: string) => Promise<unknown>): Promise<FanOutFigures> {
-  const uids = await insertCustomers(deps, sandbox, n);
-  const strategy = await insertStrategy(deps, CustomerGroup.Gold);
-  const tPrep = performance.now();
-  await prepare(strategy.id);
-  const prepMs = performance.now() - tPrep;
-  await new Promise((resolve) => setTimeout(resolve, 5_500)); // let the per-IP windows drain after the preparation
+/** One alert to `BYBIT_N` Bybit and `BITGET_N` Bitget customers, one process, one address, REST. */
+async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
+  const bybit = await insertCustomers(env.deps, sandbox, { count: sizes.bybit, exchange: 'bybit', group: CustomerGroup.Gold });
+  const bitget = await insertCustomers(env.deps, sandbox, { count: sizes.bitget, exchange: 'bitget', group: CustomerGroup.Gold });
+  const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold] });
+  await sleep(5_500); // the per-address windows drain after the latency phase
   const rejectedBefore = sandbox.control.counters().rateLimitRejections.total;
-
   const t0 = Date.now();
-  const response = await fetch(`${baseUrl}/api/webhook/${strategy.token}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'open' });
-  const answerMs = Date.now() - t0;
-  const answer = (await response.json()) as { data: { orderId: number; executions: number } };
-  const orderId = answer.data.orderId;
-  let openAt = 0;
-  let counts = { open: 0, failed: 0 };
+  const { orderId } = await post(env, strategy.token, '{"action":"open","alert_id":"big"}');
+  const until = Date.now() + 240_000;
+  let states = { pending: 0, failed: 0 };
   for (;;) {
-    const r = await handle.pool.query<{ open: number; failed: number; pending: number }>(
-      `select count(*) filter (where state = 'open')::int as open, count(*) filter (where state in ('failed','skipped'))::int as failed, count(*) filter (where state = 'pending')::int as pending from executions where order_id = $1`,
+    const r = await env.handle.pool.query<{ pending: number; failed: number }>(
+      `select count(*) filter (where state = 'pending')::int as pending, count(*) filter (where state in ('failed', 'skipped'))::int as failed from executions where order_id = $1`,
       [orderId],
     );
-    const row = r.rows[0]!;
-    if (row.pending === 0) {
-      openAt = Date.now();
-      counts = { open: row.open, failed: row.failed };
-      console.log(`  N=${n}: ${row.open} entries open, ${row.failed} failed`);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    states = r.rows[0]!;
+    if (states.pending === 0 || Date.now() > until) break;
+    await sleep(50);
   }
-  const entryTimes: number[] = [];
-  for (const exchange of ['bybit', 'bitget'] as const) {
-    for (const uid of uids[exchange]) {
-      const entry = sandbox.control.account(uid).orders.find((o) => o.clientOrderId.startsWith(`ct${orderId}-`) && o.clientOrderId.endsWith('-e'));
-      if (entry) entryTimes.push(entry.createdAt);
-    }
-  }
-  entryTimes.sort((a, b) => a - b);
-  const ceilingMs = Math.max(uids.bybit.length / RATE.bybit, uids.bitget.length / RATE.bitget) * 1000;
-  const lastAck = (entryTimes.at(-1) ?? t0) + LATENCY_MS - t0;
   const rejected = sandbox.control.counters().rateLimitRejections.total - rejectedBefore;
-  console.log(
-    [
-      `  N=${n} (${uids.bybit.length} Bybit, ${uids.bitget.length} Bitget); leverage/mode set ahead in ${seconds(prepMs)}; webhook answered in ${answerMs} ms`,
-      `    webhook receipt -> first entry at the exchange: ${entryTimes.length ? entryTimes[0]! - t0 : NaN} ms (includes ${LATENCY_MS} ms exchange latency)`,
-      `    webhook receipt -> last entry acknowledged:     ${seconds(lastAck)} (all N executions recorded open in the DB: ${seconds(openAt - t0)})`,
-      `    sandbox ceiling for N entry orders (N / per-IP rate, slower exchange): ${seconds(ceilingMs)}; ratio ${(lastAck / ceilingMs).toFixed(2)}x`,
-      `    rate-limit errors from the sandbox: ${rejected}`,
-    ].join('\n'),
-  );
-  // Let protection (TP/SL) finish before the next size, so it does not share the windows.
-  for (;;) {
-    const r = await handle.pool.query<{ n: number }>(`select count(*)::int as n from executions where order_id = $1 and state = 'open' and (protected_at is null or claimed_by is not null)`, [orderId]);
-    if (r.rows[0]!.n === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const stateRows = await env.handle.pool.query<{ customer_id: number; state: string }>(`select customer_id, state from executions where order_id = $1`, [orderId]);
+  const stateOf = new Map(stateRows.rows.map((row) => [Number(row.customer_id), row.state]));
+  const rss = process.memoryUsage().rss / 2 ** 20;
+  for (const [exchange, customers, ideal] of [['bybit', bybit, null], ['bitget', bitget, sizes.bitget / BITGET_PER_SECOND]] as const) {
+    if (customers.length === 0) continue;
+    const entries = entriesOf(sandbox, customers, orderId);
+    const times = entries.flatMap((e) => e.times);
+    if (times.length === 0) {
+      console.log(`  [${path}] ${customers.length} ${exchange} accounts: no entry placed before the 30 s deadline`);
+      record(`${path}_${exchange}_${customers.length}_placed`, 0, 'count', `[${path}] ${customers.length} ${exchange} accounts: entries placed`);
+      continue;
+    }
+    const last = Math.max(...times) - t0 - LATENCY_MS;
+    const without = entries.filter((e) => e.times.length === 0).length;
+    // Lost: the exchange and the database disagree (an entry nobody recorded, or an open execution without its entry).
+    const lost = entries.filter((e) => (stateOf.get(e.customer.customerId) === 'open') !== e.times.length > 0).length;
+    const doubled = entries.filter((e) => e.times.length > 1).length;
+    const n = customers.length;
+    console.log(`  [${path}] ${n} ${exchange} accounts, one process, one address: received -> last order received ${(last / 1000).toFixed(2)} s${ideal ? ` (ceiling ${ideal.toFixed(1)} s)` : ''}; without an entry (dropped at the deadline, audited) ${without}, lost ${lost}, doubled ${doubled}`);
+    const over = exchange === 'bitget' ? 'REST' : path;
+    record(`${path}_${exchange}_${n}_last_order_s`, last / 1000, 's', `[${path}] ${n} ${exchange} accounts (${over}), one process, one address: received -> last order received`);
+    if (ideal) record(`${path}_${exchange}_${n}_vs_ceiling`, last / 1000 / ideal, 'ratio', `[${path}] ${n} Bitget accounts: time over the address ceiling's ${ideal.toFixed(1)} s`);
+    record(`${path}_${exchange}_${n}_without_entry`, without, 'count', `[${path}] ${n} ${exchange} accounts: entries dropped at the 30 s deadline (audited)`);
+    record(`${path}_${exchange}_${n}_lost_orders`, lost, 'count', `[${path}] ${n} ${exchange} accounts: lost (exchange and database disagree)`);
+    record(`${path}_${exchange}_${n}_doubled_orders`, doubled, 'count', `[${path}] ${n} ${exchange} accounts: customers with two entries`);
   }
-  const allProtectedMs = Date.now() - t0;
-  const protection = protectionTimes(sandbox, [...uids.bybit, ...uids.bitget], orderId);
-  console.log(`    TP legs and stop loss on every position after ${seconds(allProtectedMs)}`);
-  console.log(`    each position's fill -> its stop (p50 / p99 / max): ${spreadText(protection.fillToStop)}; -> its last protective order: ${spreadText(protection.fillToLastLeg)}`);
-  await new Promise((resolve) => setTimeout(resolve, 5_500));
-  return { n, ...counts, lastEntryMs: lastAck, allProtectedMs, protection };
+  console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
+  record(`${path}_fanout_failed_executions`, states.failed, 'count', `[${path}] big fan-out: executions failed or skipped (entry deadline 30 s)`);
+  record(`${path}_fanout_rate_limit_errors`, rejected, 'count', `[${path}] big fan-out: rate-limit errors from the sandbox`);
+  record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, sandbox, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
 }
 
-/** The table of the fan-out runs, then one BENCH_RESULT line per figure. */
-function report(runs: FanOutFigures[]): void {
-  console.log('\n| N | entries open / failed | webhook -> last entry | webhook -> every position protected | fill -> stop (p50 / p99 / max) | fill -> last protective order (p50 / p99 / max) |');
-  console.log('|---|---|---|---|---|---|');
-  for (const run of runs) {
-    console.log(`| ${run.n} | ${run.open} / ${run.failed} | ${seconds(run.lastEntryMs)} | ${seconds(run.allProtectedMs)} | ${spreadText(run.protection.fillToStop)} | ${spreadText(run.protection.fillToLastLeg)} |`);
-  }
-  for (const run of runs) {
-    const base = { benchmark: 'fanout', n: run.n };
-    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'entries', open: run.open, failed: run.failed })}`);
-    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'webhook_to_last_entry_ms', value: Math.round(run.lastEntryMs) })}`);
-    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'fill_to_stop_ms', ...run.protection.fillToStop })}`);
-    console.log(`BENCH_RESULT ${JSON.stringify({ ...base, figure: 'fill_to_last_protection_ms', ...run.protection.fillToLastLeg })}`);
-  }
-}
+/** Webhook answers of an API process (RUN_DISPATCHER=false): strategies without customers, then with 100 customers each. */
+async function webhookThroughput(env: BenchEnvironment): Promise<void> {
+  const bare = [];
+  for (let i = 0; i < 100; i += 1) bare.push((await insertStrategy(env.deps, { groups: [CustomerGroup.Vip], symbol: SYMBOLS[i % SYMBOLS.length] })).token);
+  await webhookLoadElsewhere(env.baseUrl, bare, 100, 1, 'warm');
+  const empty = await webhookLoadElsewhere(env.baseUrl, bare, 500, 4, 'e');
+  console.log(`  webhook answers, 500 alerts/s for 4 s over 100 strategies without customers: p50 / p99 ${spreadText(empty.answers)}, errors ${empty.errors}`);
+  recordLoad('webhook_500s_empty', 'webhook answers, 500 alerts/s over 100 strategies, no customers', empty);
 
-async function webhookLatency(deps: Deps, baseUrl: string): Promise<void> {
-  const targets = [];
-  for (let i = 0; i < 20; i += 1) targets.push(await insertStrategy(deps, CustomerGroup.Exclusive));
-  const sequential: number[] = [];
-  for (let i = 0; i < 200; i += 1) {
-    const t = performance.now();
-    const res = await fetch(`${baseUrl}/api/webhook/${targets[i % targets.length]!.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'open', alert_id: `s${i}` }) });
-    await res.arrayBuffer();
-    sequential.push(performance.now() - t);
-  }
-  sequential.sort((a, b) => a - b);
-  console.log(`  webhook answers one at a time (200 alerts): p50 ${percentile(sequential, 50).toFixed(1)} ms, p99 ${percentile(sequential, 99).toFixed(1)} ms`);
-  const rate = 200;
-  const total = rate * 5;
-  const latencies: number[] = [];
-  let errors = 0;
-  const start = performance.now();
-  const sends: Promise<void>[] = [];
-  for (let i = 0; i < total; i += 1) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const target = targets[i % targets.length]!;
-    const t = performance.now();
-    sends.push(
-      fetch(`${baseUrl}/api/webhook/${target.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ action: 'open', alert_id: `a${i}` }) })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status !== 200) errors += 1;
-          latencies.push(performance.now() - t);
-        })
-        .catch(() => {
-          errors += 1;
-        }),
-    );
-  }
-  await Promise.all(sends);
-  latencies.sort((a, b) => a - b);
-  console.log(`  webhook answers at ${rate} alerts/s for 5 s (${total} alerts, 20 strategies, open-loop): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, errors ${errors}`);
+  await insertCustomers(env.deps, null, { count: 100, exchange: 'bybit', group: CustomerGroup.Occasion });
+  const full = [];
+  for (let i = 0; i < 100; i += 1) full.push((await insertStrategy(env.deps, { groups: [CustomerGroup.Occasion], symbol: SYMBOLS[i % SYMBOLS.length] })).token);
+  const loaded = await webhookLoadElsewhere(env.baseUrl, full, 100, 3, 'f');
+  console.log(`  webhook answers, 100 alerts/s for 3 s over 100 strategies with 100 customers each: p50 / p99 ${spreadText(loaded.answers)}, errors ${loaded.errors}`);
+  recordLoad('webhook_100s_100customers', 'webhook answers, 100 alerts/s over 100 strategies, 100 customers each', loaded);
 }
 
 async function run(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-bench-fanout-'));
   const embedded = await openEmbeddedPostgres(dataDir);
-  const admin = new pg.Client({ connectionString: embedded.adminUrl });
-  await admin.connect();
-  await admin.query('create database bench_fanout');
-  await admin.end();
-  const handle = createDb(embedded.urlFor('bench_fanout'), { max: 40 });
   const sandbox = await startSandbox({ randomWalk: false });
-  let app: FastifyInstance | undefined;
-  let stopDispatcher: (() => Promise<void>) | undefined;
+  const opened: BenchEnvironment[] = [];
   try {
-    await migrate(handle.pool);
     sandbox.control.setPrice('BTCUSDT', 60000);
-    const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: false };
-    const deps = createDeps(config, handle, createLogger('silent'));
-    app = await buildApp(deps);
-    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const runtime = createTradingRuntime(deps, { sandboxUrl: sandbox.url, config: { syncIntervalMs: 3_600_000, concurrency: 1_000 } });
-    const dispatcher = createDispatcher(runtime, handle.pool);
-    await dispatcher.start();
-    stopDispatcher = () => dispatcher.stop();
+    sandbox.control.setPrice('ETHUSDT', 3000);
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
-    console.log(`sandbox latency ${LATENCY_MS} ms per request; per-IP ceilings Bybit 600/5 s, Bitget 6000/min; one process`);
-    const runs: FanOutFigures[] = [];
-    for (const n of SIZES) runs.push(await fanOut(deps, handle, sandbox, baseUrl, n, (id) => prepareStrategyAccounts(runtime, id)));
-    if (process.env.BENCH_FANOUT_WEBHOOK !== 'off') await webhookLatency(deps, baseUrl);
-    report(runs);
+    console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s (REST), 3,000 orders / s (WebSocket), Bitget 6,000 / min; everything on this machine`);
+    const open = (name: string, withDispatcher: boolean, bybitOrderEntry: EntryPath) => openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), name, sandbox, { withDispatcher, bybitOrderEntry });
+    const intake = await open('bench_intake', false, 'rest');
+    opened.push(intake);
+    await webhookThroughput(intake);
+    await intake.close();
+    opened.pop();
+    const ws = await open('bench_ws', true, 'websocket');
+    opened.push(ws);
+    await firstOrderLatency(ws, sandbox, 'websocket');
+    await bigFanOut(ws, sandbox, 'websocket', { bybit: WS_BYBIT_N, bitget: 0 });
+    await ws.close();
+    opened.pop();
+    await sleep(5_500); // the per-address windows drain between the runs
+    const rest = await open('bench_rest', true, 'rest');
+    opened.push(rest);
+    await firstOrderLatency(rest, sandbox, 'rest');
+    await bigFanOut(rest, sandbox, 'rest', { bybit: BYBIT_N, bitget: BITGET_N });
+    console.log('\n| Figure | Value |\n|---|---|');
+    for (const figure of figures) console.log(`| ${figure.label} | ${figure.value} ${figure.unit} |`);
+    for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `fanout.${figure.name}`, value: figure.value, unit: figure.unit })}`);
   } finally {
-    await stopDispatcher?.();
-    await app?.close();
-    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await handle.close();
+    for (const env of opened) await env.close();
+    await Promise.race([sandbox.close(), sleep(2_000)]);
     await embedded.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -242,7 +210,6 @@ async function run(): Promise<void> {
 
 export const fanoutBenchmark: Benchmark = {
   name: 'fanout',
-  description:
-    'one alert fanned out to 100 / 1,000 / 5,000 customers on the sandbox (50 ms latency, real per-IP ceilings): entries, and each position\'s fill -> stop and fill -> last protective order; webhook p50/p99 at 200 alerts/s',
+  description: `issue 11's figures on the sandbox (${LATENCY_MS} ms latency, real per-address ceilings), WebSocket and REST: webhook -> first order p50/p99, ${WS_BYBIT_N} Bybit accounts over WebSocket, ${BYBIT_N} Bybit + ${BITGET_N} Bitget over REST, webhook answers at 500/s and 100/s x 100 customers, RSS`,
   run,
 };

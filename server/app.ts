@@ -26,7 +26,7 @@ export interface AppOptions {
 export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Longer than any valid path value (webhook tokens have at most 200 characters); longer ones answer 414.
     routerOptions: { maxParamLength: 500 },

@@ -6,6 +6,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createRateLimiter } from './lib/rate-limit';
 import { createSecrets, loadMasterKey } from './lib/secrets';
+import { createExchangeAccess } from './trading/exchanges/for-deps';
+import { createTradingIntake } from './trading/intake-state';
 
 /** Builds the services every module uses from configuration and an open database. */
 export function createDeps(
@@ -24,5 +26,7 @@ export function createDeps(
     secrets: createSecrets(loadMasterKey(config.masterKey, config.dataDir)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (line) => log.info(line) }),
     rateLimiter: createRateLimiter(database.db, clock),
+    exchanges: createExchangeAccess(config),
+    intake: createTradingIntake(),
   };
 }

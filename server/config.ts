@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadTradingConfig, type TradingConfig } from './trading/config';
+import type { ExchangeId } from './trading/exchanges/types';
 
 /** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
 export type ExchangeMode = 'sandbox' | 'testnet' | 'live';
@@ -26,8 +28,56 @@ export interface Config {
   logLevel: string;
   /** When false, the server leaves the execution queue to `npm run worker` processes. */
   runDispatcher: boolean;
+  /** TRUST_PROXY: take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+  /** WALLET_SYNC_INTERVAL_MS: period of the customers' wallet and key check. */
+  walletSyncIntervalMs: number;
+  /** How the engine trades: deadlines, duplicate window, dispatcher sizing (read once, here). */
+  trading: TradingConfig;
+  exchanges: ExchangeSettings;
   /** BYBIT_ORDER_ENTRY: Bybit orders over each account's warm /v5/trade session (default, REST while it is down) or always REST. */
   bybitOrderEntry: 'websocket' | 'rest';
+}
+
+/** How this process reaches the exchanges. */
+export interface ExchangeSettings {
+  /** SANDBOX_URL: the sandbox when it is not this server's own /sandbox. */
+  sandboxUrl: string | undefined;
+  /** EXCHANGE_EGRESS: the name of the outgoing address this process's requests leave from (the limiter's key). */
+  egress: string;
+  /** BYBIT_BROKER_CODE, BITGET_BROKER_CODE. */
+  brokerCodes: Record<ExchangeId, string>;
+  /** EXCHANGE_TIMEOUT_MS: one exchange request's timeout (the adapters' default when unset). */
+  timeoutMs: number | undefined;
+  /** BYBIT_OAUTH_CLIENT_ID / _SECRET: Bybit quick connect (live mode). */
+  bybitOAuth: { clientId: string; clientSecret: string } | undefined;
+}
+
+/** Our broker attribution (Bybit `Referer`, Bitget `X-CHANNEL-API-CODE`) when none is configured. */
+export const DEFAULT_BROKER_CODE = 'COPYTRADE';
+/** The egress name of a process that sets no EXCHANGE_EGRESS. */
+export const DEFAULT_EGRESS = 'default';
+const DEFAULT_WALLET_SYNC_INTERVAL_MS = 5 * 60_000;
+
+function walletSyncIntervalFrom(env: NodeJS.ProcessEnv): number {
+  const raw = env.WALLET_SYNC_INTERVAL_MS;
+  if (raw === undefined || raw === '') return DEFAULT_WALLET_SYNC_INTERVAL_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 10_000) throw new Error(`WALLET_SYNC_INTERVAL_MS must be a whole number of milliseconds, at least 10000, got '${raw}'`);
+  return value;
+}
+
+function exchangeSettingsFrom(env: NodeJS.ProcessEnv): ExchangeSettings {
+  const timeout = Number(env.EXCHANGE_TIMEOUT_MS);
+  const clientId = env.BYBIT_OAUTH_CLIENT_ID;
+  const clientSecret = env.BYBIT_OAUTH_CLIENT_SECRET;
+  return {
+    sandboxUrl: env.SANDBOX_URL ? env.SANDBOX_URL.replace(/\/+$/, '') : undefined,
+    egress: env.EXCHANGE_EGRESS || DEFAULT_EGRESS,
+    brokerCodes: { bybit: env.BYBIT_BROKER_CODE || DEFAULT_BROKER_CODE, bitget: env.BITGET_BROKER_CODE || DEFAULT_BROKER_CODE },
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : undefined,
+    bybitOAuth: clientId && clientSecret ? { clientId, clientSecret } : undefined,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,6 +104,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runDispatcher: env.RUN_DISPATCHER !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true',
+    walletSyncIntervalMs: walletSyncIntervalFrom(env),
+    trading: loadTradingConfig(exchangeMode, env),
+    exchanges: exchangeSettingsFrom(env),
     bybitOrderEntry,
   };
 }

@@ -6,6 +6,8 @@ import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Secrets } from './lib/secrets';
+import type { ExchangeAccess } from './trading/exchanges/for-deps';
+import type { TradingIntake } from './trading/intake-state';
 
 /** What route modules and services are built from; tests build it with their own database and clock. */
 export interface Deps {
@@ -17,4 +19,8 @@ export interface Deps {
   secrets: Secrets;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** How this process reaches the exchanges (tests point it at the standalone sandbox). */
+  exchanges: ExchangeAccess;
+  /** What the one way into trading keeps per process: cached webhook strategies, the in-process hand-off. */
+  intake: TradingIntake;
 }

@@ -11,7 +11,7 @@ import { openDatabase } from './db/open';
 import { sandboxMountsFor } from './sandbox/index';
 import { createLogger } from './logger';
 import { sealLegacyWebhookTokens } from './modules/strategies/webhook-token';
-import { startDispatcher } from './trading/start';
+import { shareEgressBudget, startDispatcher } from './trading/start';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +31,7 @@ export async function main(): Promise<void> {
     if (admin.created) log.info(`created admin ${config.adminEmail}`);
   }
   const deps = createDeps(config, database, log);
+  shareEgressBudget(deps);
   const sealed = await sealLegacyWebhookTokens(deps.db, deps.secrets);
   if (sealed > 0) log.info(`sealed ${sealed} webhook tokens stored before hashing`);
   const app = await buildApp(deps, {

@@ -3,7 +3,7 @@ import { createDeps } from './bootstrap';
 import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { createLogger } from './logger';
-import { startDispatcher } from './trading/start';
+import { shareEgressBudget, startDispatcher } from './trading/start';
 
 /**
  * `npm run worker`: a dispatcher-only process. Claims executions from the PostgreSQL queue next to any
@@ -16,6 +16,7 @@ export async function runWorker(): Promise<void> {
   const database = await openDatabase(config, { max: 10, applicationName: 'worker', log: (line) => log.debug(line) });
   await migrate(database.pool);
   const deps = createDeps(config, database, log);
+  shareEgressBudget(deps);
   const dispatcher = await startDispatcher(deps, database.pool);
   log.info({ worker: dispatcher.worker }, 'dispatcher started');
 

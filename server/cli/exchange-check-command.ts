@@ -6,6 +6,7 @@ import { recordingFetch } from '../trading/exchanges/recording-fetch';
 import { runRoundTrip, type StepResult } from '../trading/exchanges/round-trip';
 import type { Credentials, ExchangeId, PositionModeName } from '../trading/exchanges/types';
 import { createTickerPrices } from '../trading/prices';
+import { DEFAULT_EGRESS } from '../config';
 import { formatRoundTrip } from './exchange-check-table';
 
 /** The test keys `npm run exchange-check` reads, per exchange (never a live key: testnet / demo only). */
@@ -104,7 +105,7 @@ async function check(
   const adapter = createExchangeAdapters({ mode, sandboxUrl, fetchImplementation: recorder.fetch, limiter })[options.exchange];
   const where = mode === 'sandbox' ? `the built-in sandbox (${sandboxUrl})` : options.exchange === 'bybit' ? 'Bybit testnet' : 'Bitget demo trading';
   print(`exchange-check: ${options.exchange} ${options.symbol} on ${where}, ${options.mode} mode, ${options.leverage}x${onFilled ? ' (its market rises 1% after the fill)' : ''}`);
-  const price = await createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl }), fetch).price(options.exchange, options.symbol);
+  const price = await createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl }), DEFAULT_EGRESS, fetch).price(options.exchange, options.symbol);
   let results: StepResult[];
   try {
     results = await runRoundTrip({ adapter, credentials, symbol: options.symbol, mode: options.mode, leverage: options.leverage, price, recorder, onFilled });

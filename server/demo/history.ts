@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import type { ManualClock } from '../lib/clock';
 import { Random } from '../sandbox/random';
 import type { ExecutionContext } from '../trading/context';
-import { openManualOrder } from '../trading/engine';
+import { openManualOrder } from '../trading/intake';
 import type { ExchangeId } from '../trading/exchanges/types';
 import { markEndedWithoutPosition, markEntryFilled } from '../trading/execution-state/entry';
 import { markProtected } from '../trading/execution-state/position';

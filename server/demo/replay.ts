@@ -2,8 +2,7 @@ import { StrategyStatus } from '../../contract/enums';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import { parseAlert } from '../modules/webhooks/parse';
-import { receiveAlert } from '../modules/webhooks/service';
-import { loadTradingConfig } from '../trading/config';
+import { receiveAlert } from '../trading/intake';
 import { loadContexts, type ExecutionContext } from '../trading/context';
 import type { ExchangeId } from '../trading/exchanges/types';
 import { claimExecutions, type JobKind } from '../trading/execution-state/queue';
@@ -57,7 +56,7 @@ export async function sendAlert(deps: Deps, trade: DemoTrade, alert: Record<stri
   const parsed = parseAlert(body, trade.strategy.direction);
   if (!parsed.ok) throw new Error(`The demo alert was refused: ${parsed.reason}`);
   const strategy = { id: trade.strategy.id, symbol: trade.strategy.symbol, entryDirection: trade.strategy.direction, status: StrategyStatus.Active };
-  await receiveAlert(deps, loadTradingConfig(deps.config.exchangeMode), { strategy, alert: parsed.alert, body, sourceIp: TRADINGVIEW_IP, backdated: true });
+  await receiveAlert(deps, { strategy, alert: parsed.alert, body, sourceIp: TRADINGVIEW_IP, backdated: true });
 }
 
 /** Claims every due execution of `kind`, as a dispatcher would, and loads their contexts (by id). */

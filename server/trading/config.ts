@@ -41,7 +41,8 @@ function allowListFrom(env: NodeJS.ProcessEnv, mode: ExchangeMode): readonly str
   return raw.split(',').map((ip) => ip.trim()).filter(Boolean);
 }
 
-export function loadTradingConfig(mode: ExchangeMode, env: NodeJS.ProcessEnv = process.env): TradingConfig {
+/** Read once by `loadConfig` (server/config.ts) into `Config.trading`. */
+export function loadTradingConfig(mode: ExchangeMode, env: NodeJS.ProcessEnv): TradingConfig {
   return {
     duplicateWindowMs: numberFrom(env, 'WEBHOOK_DUPLICATE_WINDOW_MS', 10_000),
     webhookAllowList: allowListFrom(env, mode),

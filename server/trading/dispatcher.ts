@@ -1,13 +1,14 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { loadContexts } from './context';
-import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, renewClaims, type JobKind } from './execution-state/queue';
+import { loadContexts, type ExecutionContext } from './context';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
+import type { LocalRunner } from './intake-state';
+import type { AccountLeases } from './accounts/leases';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
 
-export interface Dispatcher {
-  readonly worker: string;
+export interface Dispatcher extends LocalRunner {
   start(): Promise<void>;
   /** Stops claiming, waits for in-flight executions, releases leftover claims. */
   stop(): Promise<void>;
@@ -32,7 +33,7 @@ const CLAIM_BATCH = 200;
  * once, so the shared exchange rate limiter, not this loop, sets the pace. Woken by LISTEN/NOTIFY;
  * a slow safety poll catches retries that fall due and claims that expire from dead processes.
  */
-export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher {
+export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: AccountLeases): Dispatcher {
   const running = new Map<number, Promise<void>>();
   let syncRunning = 0;
   let listener: pg.PoolClient | undefined;
@@ -68,11 +69,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     pressureTimer = rows.length > 0 && !stopped ? setTimeout(() => void refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed')), PRESSURE_REFRESH_MS) : undefined;
   }
 
-  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
-    if (ids.length === 0) return 0;
-    const contexts = await loadContexts(rt.db, rt.worker, ids);
+  /** Starts executions claimed by this worker: from the queue, or handed over by this process's intake. */
+  function runClaimed(kind: JobKind, contexts: ExecutionContext[]): void {
     for (const ctx of contexts) {
       if (kind === 'sync') syncRunning += 1;
       const task = runExecution(rt, ctx)
@@ -84,8 +82,26 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
         });
       running.set(ctx.id, task);
     }
+  }
+
+  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
+    if (limit <= 0) return 0;
+    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
+    if (ids.length > 0) runClaimed(kind, await loadContexts(rt.db, rt.worker, ids));
     return ids.length;
   }
+
+  /** Executions the intake of this process claimed for it in the alert's transaction: started at once, no DB round trip first. */
+  function adopt(claimed: ExecutionContext[]): void {
+    if (stopped) {
+      // Stopping: give them back to the queue for another process (their claim would otherwise wait out its lease).
+      for (const ctx of claimed) releaseClaim(rt.db, rt.worker, ctx.id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'releasing a handed-over execution failed'));
+      return;
+    }
+    runClaimed('work', claimed);
+    refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed'));
+  }
+
 
   async function drain(): Promise<void> {
     await refreshPressure();
@@ -153,5 +169,9 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool): Dispatcher 
     },
     wake: pump,
     inFlight: () => running.size,
+    leaseMs: rt.config.leaseMs,
+    freeSlots: () => (stopped ? 0 : Math.max(0, rt.config.concurrency - running.size)),
+    owns: (customerId) => leases?.owns(customerId) ?? true,
+    adopt,
   };
 }

@@ -3,10 +3,11 @@ import { AccountStatus, CustomerGroup, EntryDirection, NotificationType, OrderEn
 import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
-import { queueExecutions } from './execution-state/create';
+import { loadContexts, type ExecutionContext } from './context';
+import { queueExecutions, type LocalClaim } from './execution-state/create';
 import { instantOf } from './execution-state/writer';
 import { finishOrderIfDone } from './execution-state/order-settlement';
-import { conflictMessage, conflictingExecution, lockSymbol, type EntryTerms, type SharingConflict } from './position-sharing';
+import { conflictMessage, conflictingExecution, type EntryTerms, type SharingConflict } from './position-sharing';
 
 export interface EnqueueInput {
   strategyId: string;
@@ -18,6 +19,8 @@ export interface EnqueueInput {
   deadlineMs: number;
   /** Price the alert carried ({{close}}), used to size `$` entries. */
   referencePrice: number | null;
+  /** Claim the executions for this process's dispatcher (the in-process hand-off). */
+  claim?: LocalClaim | undefined;
   /** When the Order was placed; unset, the database's now() (see StateWriter.at). */
   at?: Date | undefined;
 }
@@ -26,6 +29,8 @@ export interface EnqueueResult {
   orderId: number;
   executions: number;
   skipped: number;
+  /** Executions queued already claimed by `claim.worker`, loaded in the same transaction, to start once committed. */
+  claimed: ExecutionContext[];
 }
 
 interface EligibleRow extends Record<string, unknown> {
@@ -39,13 +44,44 @@ interface EligibleRow extends Record<string, unknown> {
 /**
  * ARCHITECTURE 6 "eligible": account Active, exchange connected with credentials, group among the
  * strategy's groups; Exclusive only for the strategy's exclusive customer while Internal is chosen.
+ */
+const eligibleWhere = (strategyId: string) => sql`
+    a.status = ${AccountStatus.Active} and a.deleted_at is null
+      and c.platform_type in (1, 2) and c.api_key_enc is not null and c.api_secret_enc is not null
+      and (
+        (c."group" <> ${CustomerGroup.Exclusive} and c."group" in (select "group" from strategy_groups where strategy_id = ${strategyId}))
+        or (c."group" = ${CustomerGroup.Exclusive}
+            and c.id = (select exclusive_customer_id from strategies where id = ${strategyId})
+            and exists (select 1 from strategy_groups where strategy_id = ${strategyId} and "group" = ${CustomerGroup.Exclusive})
+            and exists (select 1 from strategy_groups where strategy_id = ${strategyId} and "group" = ${CustomerGroup.Internal}))
+      )`;
+
+/** Customers are spread over this many lock buckets per symbol: an alert holds at most this many advisory locks. */
+const POSITION_LOCK_BUCKETS = 256;
+
+/**
+ * Serialises entries on one symbol for the same customers: an advisory lock per (symbol, customer
+ * bucket) of every eligible customer, taken in key order so two alerts never deadlock. Two concurrent
+ * alerts for one customer and symbol cannot both miss each other's execution in the sharing check;
+ * alerts on other symbols, or with no customers in common, do not wait for each other.
+ */
+async function lockCustomerPositions(tx: DbOrTx, strategyId: string, symbol: string): Promise<void> {
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(k) from (
+      select distinct hashtext(${`position:${symbol}:`} || (c.id % ${POSITION_LOCK_BUCKETS})) as k
+      from customers c join accounts a on a.id = c.account_id
+      where ${eligibleWhere(strategyId)}
+      order by k) keys`);
+}
+
+/**
+ * The eligible customers (see `eligibleWhere`), read after their positions are locked.
  * `blocked_by_receive_once`: the group has Receive Webhook Once on and the customer already holds a
  * position (or a pending entry) of this strategy. `conflict_*`: a live execution the entry could not
  * share the exchange position with (`position-sharing.ts`).
  */
 async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: boolean, terms: EntryTerms): Promise<EligibleRow[]> {
   const result = await tx.execute<EligibleRow>(sql`
-    with sg as (select "group" from strategy_groups where strategy_id = ${strategyId})
     select c.id, c."group", conflict.strategy_id as conflict_strategy, conflict.reason as conflict_reason,
       (${receiveOnce} and exists (select 1 from webhook_group_settings w where w."group" = c."group" and w.is_active)
         and exists (select 1 from executions e join orders o on o.id = e.order_id
@@ -53,15 +89,7 @@ async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: bo
     from customers c
     join accounts a on a.id = c.account_id
     ${conflictingExecution(terms)}
-    where a.status = ${AccountStatus.Active} and a.deleted_at is null
-      and c.platform_type in (1, 2) and c.api_key_enc is not null and c.api_secret_enc is not null
-      and (
-        (c."group" <> ${CustomerGroup.Exclusive} and c."group" in (select "group" from sg))
-        or (c."group" = ${CustomerGroup.Exclusive}
-            and c.id = (select exclusive_customer_id from strategies where id = ${strategyId})
-            and exists (select 1 from sg where "group" = ${CustomerGroup.Exclusive})
-            and exists (select 1 from sg where "group" = ${CustomerGroup.Internal}))
-      )
+    where ${eligibleWhere(strategyId)}
     order by c.id`);
   return result.rows;
 }
@@ -80,7 +108,7 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
     returning id`);
   const orderId = Number(inserted.rows[0]!.id);
   const terms = await entryTermsOf(tx, input);
-  await lockSymbol(tx, terms.symbol);
+  await lockCustomerPositions(tx, input.strategyId, terms.symbol);
   const customers = await eligibleCustomers(tx, input.strategyId, input.receiveOnce, terms);
   const skipReason = (row: EligibleRow): string | null => {
     if (row.blocked_by_receive_once) {
@@ -90,7 +118,7 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, at: input.at });
+  const claimedIds = await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
       skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
@@ -98,5 +126,6 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
     await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
   if (queued.length === 0) await finishOrderIfDone(tx, orderId, input.at);
-  return { orderId, executions: queued.length, skipped: skipped.length };
+  const claimed = input.claim ? await loadContexts(tx, input.claim.worker, claimedIds) : [];
+  return { orderId, executions: queued.length, skipped: skipped.length, claimed };
 }

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EntryDirection, Exchange, PositionMode, entryDirectionLabels } from '../../contract/enums';
-import type { DbOrTx } from '../db/client';
 
 /**
  * When may two executions of one customer share an exchange position (same account, same symbol)?
@@ -18,11 +17,6 @@ export interface EntryTerms {
   positionMode: number;
   trailingStop: boolean;
   side: EntryDirection;
-}
-
-/** Serialises entries on one symbol across strategies, so two concurrent alerts cannot both miss each other. */
-export async function lockSymbol(tx: DbOrTx, symbol: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`position:${symbol}`}))`);
 }
 
 /** A lateral subquery over customer `c`: the first live execution the new entry conflicts with (strategy_id, reason). */

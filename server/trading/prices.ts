@@ -38,7 +38,7 @@ function quoteOf(exchange: ExchangeId, body: TickerBody): Quote {
  * Reads the exchanges' public tickers (Bybit /v5/market/tickers, Bitget /api/v2/mix/market/ticker),
  * at most once per second per symbol and exchange however many customers an alert fans out to.
  */
-export function createTickerPrices(baseUrl: (exchange: ExchangeId) => string, fetchImpl: typeof fetch = fetch): PriceSource {
+export function createTickerPrices(baseUrl: (exchange: ExchangeId) => string, egress: string, fetchImpl: typeof fetch = fetch): PriceSource {
   const cache = new Map<string, { at: number; value: Promise<Quote> }>();
 
   async function load(exchange: ExchangeId, symbol: string): Promise<Quote> {
@@ -48,7 +48,7 @@ export function createTickerPrices(baseUrl: (exchange: ExchangeId) => string, fe
         ? `${base}/v5/market/tickers?category=linear&symbol=${encodeURIComponent(symbol)}`
         : `${base}/api/v2/mix/market/ticker?productType=USDT-FUTURES&symbol=${encodeURIComponent(symbol)}`;
     // Counted by the same per-IP limiter as the adapters' requests, so tickers never push us over the ceiling.
-    const release = await sharedExchangeLimiter.acquire({ exchange, egress: process.env.EXCHANGE_EGRESS ?? 'default', write: undefined });
+    const release = await sharedExchangeLimiter.acquire({ exchange, egress, write: undefined });
     let body: TickerBody;
     try {
       const response = await fetchImpl(url, { signal: AbortSignal.timeout(5_000) });

@@ -6,6 +6,7 @@ import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
 import type { Pacer } from './pacing';
 import type { PriceSource } from './prices';
 import type { SettingsCache } from './settings-cache';
+import type { WarmAccounts } from './accounts/warm';
 
 /** Adapter for a customer's platformType (1 Bitget, 2 Bybit); undefined for exchanges we do not trade. */
 export type AdapterLookup = (platformType: number) => ExchangeAdapter | undefined;
@@ -23,6 +24,8 @@ export interface TradingRuntime {
   pacer: Pacer;
   /** Identifies this process's claims (host:pid:random). */
   worker: string;
+  /** The warm accounts of the slices this worker leases (absent outside a started dispatcher). */
+  accounts?: WarmAccounts | undefined;
 }
 
 export function exchangeIdOf(platformType: number): ExchangeId | undefined {

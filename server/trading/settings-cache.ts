@@ -15,6 +15,8 @@ export interface AccountSettings {
 export interface SettingsCache {
   ensure(input: { adapter: ExchangeAdapter; credentials: Credentials; customerId: number; platformType: number; symbol: string; wanted: AccountSettings }): Promise<void>;
   forget(customerId: number): void;
+  /** What is known to be set already (warm state loaded from `exchange_account_settings`). */
+  remember(customerId: number, platformType: number, symbol: string, settings: AccountSettings): void;
 }
 
 export const modeName = (positionMode: number): PositionModeName => (positionMode === 2 ? 'hedge' : 'oneway');
@@ -60,6 +62,9 @@ export function createSettingsCache(db: Db): SettingsCache {
       } finally {
         inFlight.delete(key);
       }
+    },
+    remember(customerId, platformType, symbol, settings) {
+      known.set(keyOf(customerId, platformType, symbol), settings);
     },
     forget(customerId) {
       for (const key of known.keys()) if (key.startsWith(`${customerId}:`)) known.delete(key);

@@ -1,56 +1,52 @@
 import type pg from 'pg';
 import type { Deps } from '../deps';
-import { loadTradingConfig, type TradingConfig } from './config';
+import type { TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
 import { recordEntryAudit } from '../lib/audits';
-import { baseUrlOf, createExchangeAdapters, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
+import { createPostgresEgressBudget } from './exchanges/egress-budget';
+import { baseUrlOf, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
-import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { createPacer } from './pacing';
+import { createAccountLeases } from './accounts/leases';
+import { createWarmAccounts } from './accounts/warm';
 import { createSettingsCache } from './settings-cache';
 
 export interface TradingOptions {
-  /** Base URL of the exchange sandbox (sandbox mode). Default: SANDBOX_URL, else this server's /sandbox. */
-  sandboxUrl?: string;
-  /** Overrides of the environment's trading settings (tests, benchmark). */
+  /** Overrides of the configuration's trading settings (tests, benchmark). */
   config?: Partial<TradingConfig>;
-  adapters?: Record<ExchangeId, ExchangeAdapter>;
   prices?: PriceSource;
   worker?: string;
-  /** Exchange request timeout (default the adapters' 10 s). */
-  exchangeTimeoutMs?: number;
 }
 
-function numberEnv(name: string): number | undefined {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : undefined;
-}
+export type RuntimeDeps = Pick<Deps, 'db' | 'secrets' | 'log' | 'config' | 'exchanges'>;
 
-export function sandboxUrlFor(deps: Pick<Deps, 'config'>, explicit?: string): string {
-  return (explicit ?? process.env.SANDBOX_URL ?? `http://127.0.0.1:${deps.config.port}/sandbox`).replace(/\/+$/, '');
-}
-
-/** Builds the trading runtime of this process: adapters (sharing one rate limiter), prices, settings cache. */
-export function createTradingRuntime(deps: Pick<Deps, 'db' | 'secrets' | 'log' | 'config'>, options: TradingOptions = {}): TradingRuntime {
-  const mode = deps.config.exchangeMode;
-  const sandboxUrl = mode === 'sandbox' ? sandboxUrlFor(deps, options.sandboxUrl) : undefined;
-  const adapters = options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, timeoutMs: options.exchangeTimeoutMs ?? numberEnv('EXCHANGE_TIMEOUT_MS'), bybitOrderEntry: deps.config.bybitOrderEntry });
+/** Builds the trading runtime of this process on its exchange access (`Deps.exchanges`): adapters, prices, settings cache. */
+export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions = {}): TradingRuntime {
+  const { adapters, mode, sandboxUrl, egress } = deps.exchanges;
   return {
     db: deps.db,
     secrets: deps.secrets,
     log: deps.log,
-    config: { ...loadTradingConfig(mode), ...options.config },
+    config: { ...deps.config.trading, ...options.config },
     adapters: (platformType) => {
       const exchange = exchangeIdOf(platformType);
       return exchange ? adapters[exchange] : undefined;
     },
-    prices: options.prices ?? createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl })),
+    prices: options.prices ?? createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl }), egress),
     settings: createSettingsCache(deps.db),
     pacer: createPacer(),
     worker: options.worker ?? newWorkerId(),
   };
+}
+
+/**
+ * This process's exchange requests count against one budget per exchange and egress address, shared
+ * through PostgreSQL with every other process on that address (API servers and workers alike).
+ */
+export function shareEgressBudget(deps: Pick<Deps, 'db'>): void {
+  sharedExchangeLimiter.shareBudget(createPostgresEgressBudget(deps.db));
 }
 
 /**
@@ -71,16 +67,30 @@ export function auditAddressBans(deps: Pick<Deps, 'db' | 'log'>): () => void {
   });
 }
 
-/** Starts the dispatcher of this process (API server with RUN_DISPATCHER on, or `npm run worker`). */
-export async function startDispatcher(deps: Pick<Deps, 'db' | 'secrets' | 'log' | 'config'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
-  const dispatcher = createDispatcher(createTradingRuntime(deps, options), pool);
+/**
+ * Starts the dispatcher of this process (API server with RUN_DISPATCHER on, or `npm run worker`) and
+ * attaches it to this process's intake, so the alerts received here start their executions here.
+ */
+export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
+  const runtime = createTradingRuntime(deps, options);
+  const onError = (error: unknown) => deps.log.error({ err: error }, 'account leases or warm accounts failed');
+  const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError);
+  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
+  runtime.accounts = accounts;
+  const dispatcher = createDispatcher(runtime, pool, leases);
   const stopAuditingBans = auditAddressBans(deps);
+  await leases.start();
+  await accounts.start(pool);
   await dispatcher.start();
+  const detach = deps.intake.handoff.attach(dispatcher);
   return {
     ...dispatcher,
     async stop() {
+      detach();
       stopAuditingBans();
       await dispatcher.stop();
+      await accounts.stop();
+      await leases.stop();
     },
   };
 }

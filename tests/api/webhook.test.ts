@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup, EntryDirection } from '../../contract/enums';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, tradingCustomer } from '../engine/fixtures';
+import { executionsOf, insertStrategy, tradingCustomer, waitFor } from '../engine/fixtures';
 
 const post = (ctx: TestContext, url: string, payload: string, contentType = 'application/json') =>
   ctx.api('POST', url, { payload, headers: { 'content-type': contentType } });
@@ -87,6 +87,21 @@ describe('POST /api/webhook/:token', () => {
       const answer = await post(ctx, url, '{}');
       expect([answer.status, answer.body.error?.message]).toEqual([404, 'No active strategy has this webhook URL: check the URL in the TradingView alert, or activate the strategy.']);
     }
+  });
+
+  it('follows strategy changes at once though token lookups are cached: deactivated, rotated, deleted, reactivated', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
+    expect((await post(ctx, strategy.url, '{"action":"open","alert_id":"c1"}')).status).toBe(200);
+    // Cached now: the same URL is answered from memory until the strategies table changes.
+    expect((await post(ctx, strategy.url, '{"action":"open","alert_id":"c2"}')).status).toBe(200);
+    const answeredAfter = async (change: () => Promise<unknown>, expected: number, alertId: string) => {
+      await change();
+      // The change's NOTIFY reaches the cache a moment after the commit: poll briefly, never answering a stale 200 for long.
+      await waitFor(`answer ${expected}`, async () => (await post(ctx, strategy.url, `{"action":"open","alert_id":"${alertId}-${Math.random()}"}`)).status === expected, 2_000);
+    };
+    await answeredAfter(() => ctx.deps.db.execute(sql`update strategies set status = 2 where id = ${strategy.id}`), 404, 'inactive');
+    await answeredAfter(() => ctx.deps.db.execute(sql`update strategies set status = 1 where id = ${strategy.id}`), 200, 'active');
+    await answeredAfter(() => ctx.deps.db.execute(sql`update strategies set webhook_token_hash = 'rotated' where id = ${strategy.id}`), 404, 'rotated');
   });
 
   it('answers a close alert with no open position with 200 and an exit audit', async () => {

@@ -36,6 +36,25 @@ describe('module boundaries of the trading engine', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('server/modules enters trading through trading/intake.ts alone (exchange access and types aside)', () => {
+    const allowed = (target: string) => target === 'server/trading/intake' || target === 'server/trading/config' || target.startsWith('server/trading/exchanges/');
+    const offenders = sourcesUnder('server/modules').flatMap((file) => {
+      const imports = [...read(file).matchAll(/from\s+'([^']+)'/g)].map((match) => match[1]!);
+      return imports
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)))
+        .filter((target) => target.startsWith('server/trading/') && !allowed(target))
+        .map((target) => `${file} imports ${target}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('no server file reads process.env but server/config.ts and the entry points', () => {
+    const entryPoints = new Set(['server/config.ts', 'server/main.ts', 'server/worker.ts', 'server/demo/main.ts', 'server/cli/exchange-check.ts']);
+    const readers = sourcesUnder('server').filter((file) => !entryPoints.has(file) && /process\.env\b/.test(read(file)));
+    expect(readers).toEqual([]);
+  });
+
   /** Benchmark fixtures that build a million rows set-based (generate_series) in an empty database: no transition runs there. */
   const BULK_LOAD_FIXTURES = ['bench/fixtures/activity.ts'];
 

@@ -9,6 +9,7 @@ import { enqueueOrder } from '../../server/trading/enqueue';
 import { createExchangeAdapters } from '../../server/trading/exchanges/index';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
 import { startDispatcher } from '../../server/trading/start';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { auditsOf, executionsOf, insertStrategy, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
@@ -26,9 +27,11 @@ describe('entries past their deadline are dropped, open positions keep their sto
     sandbox.control.setPrice('BTCUSDT', 60000);
     // One Bybit request in flight at a time: entries queue at the limiter the way thousands do under the per-IP ceiling.
     const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
-    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter });
+    // Over REST: the engine's warm accounts would otherwise open Bybit trade sockets, which this limiter does not pace.
+    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
     await adapters.bybit.loadMarkets();
-    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { sandboxUrl: sandbox.url, adapters, config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
+    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
+    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
   });
   afterAll(async () => {
     await dispatcher.stop();

@@ -8,6 +8,7 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { startDispatcher } from '../../server/trading/start';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import type { TradingConfig } from '../../server/trading/config';
 import { createPerson } from '../helpers/fixtures';
 import type { TestContext } from '../helpers/test-app';
@@ -93,11 +94,8 @@ export async function tradingCustomer(
 }
 
 export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, exchangeTimeoutMs?: number): Promise<Dispatcher> {
-  return startDispatcher(ctx.deps, ctx.handle.pool, {
-    sandboxUrl: sandbox.url,
-    config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config },
-    ...(exchangeTimeoutMs ? { exchangeTimeoutMs } : {}),
-  });
+  useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, timeoutMs: exchangeTimeoutMs });
+  return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {

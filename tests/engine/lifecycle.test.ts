@@ -4,7 +4,7 @@ import { AmountType, CustomerGroup, ExitType, OrderStatus } from '../../contract
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
-import { closeOrder } from '../../server/trading/engine';
+import { closeOrder } from '../../server/trading/intake';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopAtEntry, stopLossOf, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 

@@ -4,7 +4,7 @@ import { AmountType, CustomerGroup, EntryDirection, OrderStatus } from '../../co
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
-import { closeOrder } from '../../server/trading/engine';
+import { closeOrder } from '../../server/trading/intake';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 

@@ -8,10 +8,11 @@ import { createExchangeAdapters } from '../../server/trading/exchanges/index';
 import { ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
 import { recordingFetch } from '../../server/trading/exchanges/recording-fetch';
 import type { ExchangeAdapter, ExchangeId } from '../../server/trading/exchanges/types';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { startDispatcher } from '../../server/trading/start';
 import { guardedFetch } from '../helpers/fetch-guard';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, openPositions, tradingCustomer, type TradingCustomer } from './fixtures';
+import { executionsOf, insertStrategy, openPositions, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 /**
  * The engine is unaware of the order-entry path: the same executions, legs and client ids whether the
@@ -30,7 +31,8 @@ describe('Bybit order entry over warm sessions, through the engine', () => {
     sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
     adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter: new ExchangeRateLimiter(), bybitOrderEntry: 'websocket' });
-    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { sandboxUrl: sandbox.url, adapters, config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
+    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
+    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
   });
   afterAll(async () => {
     adapters.bybit.closeSessions();
@@ -48,7 +50,8 @@ describe('Bybit order entry over warm sessions, through the engine', () => {
 
   it('the entry (with its attached stop) and both TP legs go over the session; REST only reads', async () => {
     const customer = await goldCustomer();
-    expect(await adapters.bybit.warmSessions([customer.sandbox])).toMatchObject({ open: 1 });
+    // The dispatcher's warm accounts open the new customer's session on their own (NOTIFY of the stored key).
+    await waitFor('the session warm', async () => (await adapters.bybit.warmSessions([customer.sandbox])).open === 1, 5_000);
     const before = restCreates();
     const strategy = await insertStrategy(ctx, { tp: [{ target: 2, volume: 50 }, { target: 4, volume: 50 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
     const { orderId, rows } = await openPositions(ctx, strategy.url);

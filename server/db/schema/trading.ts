@@ -277,3 +277,36 @@ export const exchangeAccountSettings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.platformType, t.symbol] })],
 );
+
+/**
+ * Requests granted per exchange and egress address (EXCHANGE_EGRESS), by time slot (a tenth of the
+ * exchange's window): every process on one address leases its tokens here in batches
+ * (`lease_egress_tokens`, server/trading/exchanges/egress-budget.ts), so together they stay under the ceiling.
+ */
+export const egressBudgetSlots = pgTable(
+  'egress_budget_slots',
+  {
+    exchange: text().notNull(),
+    egress: text().notNull(),
+    slot: bigint({ mode: 'number' }).notNull(),
+    granted: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exchange, t.egress, t.slot] })],
+);
+
+/** Trading processes alive (dispatchers): each beats here; the account slices are shared out among them. */
+export const tradingWorkers = pgTable('trading_workers', {
+  worker: text().primaryKey(),
+  heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Customers' exchange accounts in slices (customer id modulo the slice count): each slice is leased by
+ * one live worker, which keeps those accounts warm and claims their executions
+ * (server/trading/accounts/leases.ts). A dead worker's slices move on when their lease expires.
+ */
+export const accountSlices = pgTable('account_slices', {
+  slice: integer().primaryKey(),
+  owner: text(),
+  leaseUntil: timestamp({ withTimezone: true }),
+});

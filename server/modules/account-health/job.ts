@@ -5,8 +5,6 @@ import { syncCustomers, type SyncDeps } from './sync';
 /** pg_try_advisory_lock key of the all-customers wallet sync ('wall' in ASCII). */
 export const WALLET_SYNC_LOCK = 0x77616c6c;
 
-export const DEFAULT_WALLET_SYNC_INTERVAL_MS = 5 * 60 * 1000;
-
 export type JobDeps = SyncDeps & Pick<Deps, 'pool'>;
 
 /**
@@ -27,14 +25,6 @@ export async function runWalletSync(deps: JobDeps): Promise<HealthSyncResult | n
   } finally {
     client.release();
   }
-}
-
-export function walletSyncIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.WALLET_SYNC_INTERVAL_MS;
-  if (raw === undefined || raw === '') return DEFAULT_WALLET_SYNC_INTERVAL_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 10_000) throw new Error(`WALLET_SYNC_INTERVAL_MS must be a whole number of milliseconds, at least 10000, got '${raw}'`);
-  return value;
 }
 
 /** First run shortly after start, so a restarted server shows fresh health without waiting a full interval. */

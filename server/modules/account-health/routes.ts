@@ -5,7 +5,7 @@ import { pageOf } from '../../db/paging';
 import { conflict, notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { logStaffAction } from '../../lib/staff-log';
-import { runWalletSync, startWalletSyncJob, walletSyncIntervalMs } from './job';
+import { runWalletSync, startWalletSyncJob } from './job';
 import { connectedCustomers, searchHealth } from './repository';
 import { syncCustomers } from './sync';
 
@@ -33,7 +33,7 @@ export function registerAccountHealthRoutes(app: FastifyInstance, deps: Deps): v
   if (deps.config.runDispatcher) {
     let job: ReturnType<typeof startWalletSyncJob> | undefined;
     app.addHook('onReady', async () => {
-      job = startWalletSyncJob(deps, walletSyncIntervalMs());
+      job = startWalletSyncJob(deps, deps.config.walletSyncIntervalMs);
     });
     app.addHook('onClose', async () => job?.stop());
   }

@@ -2,7 +2,6 @@ import type { HealthSyncResult } from '../../../contract/api/accountHealth';
 import { Exchange, NotificationType, exchangeLabels } from '../../../contract/enums';
 import type { Deps } from '../../deps';
 import { publishNotification } from '../../lib/notify';
-import { exchangeAccessOf } from '../../trading/exchanges/for-deps';
 import { ExchangeFailure, type ExchangeId, type KeyCheck } from '../../trading/exchanges/types';
 import { decryptCredentials } from '../../lib/credentials';
 import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } from './repository';
@@ -10,7 +9,7 @@ import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } fr
 /** Customers synced at once; the exchange rate limiter paces the requests themselves. */
 const CONCURRENCY = 16;
 
-export type SyncDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log'>;
+export type SyncDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'exchanges'>;
 
 const exchangeOfPlatform: Partial<Record<number, ExchangeId>> = { [Exchange.Bybit]: 'bybit', [Exchange.Bitget]: 'bitget' };
 
@@ -33,7 +32,7 @@ export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer):
     await saveHealth(deps.db, customer.customerId, { checkedAt: now, lastError: 'No complete API key is stored: ask the customer to connect their exchange' });
     return { walletUpdated: false, failed: true, canWithdraw: false };
   }
-  const adapter = exchangeAccessOf(deps).adapters[exchange];
+  const adapter = deps.exchanges.adapters[exchange];
   let check: KeyCheck;
   try {
     check = await adapter.checkKey(credentials);

@@ -36,11 +36,10 @@ const sandboxClient = (exchange: ExchangeId) => defaultOAuthClients.find((client
  * token and key endpoints at `sandboxUrl`).
  */
 export function endpointsOf(
-  access: Pick<ExchangeAccess, 'mode' | 'sandboxUrl'>,
+  access: Pick<ExchangeAccess, 'mode' | 'sandboxUrl' | 'bybitOAuth'>,
   exchange: ExchangeId,
-  options: { env?: NodeJS.ProcessEnv; sandboxPages?: string } = {},
+  options: { sandboxPages?: string } = {},
 ): OAuthEndpoints {
-  const env = options.env ?? process.env;
   if (access.mode === 'testnet') {
     // Bybit's testnet OAuth is undocumented for broker apps (EXCHANGES 4.1) and Bitget has none.
     throw new ConnectError(400, 'Quick connect is not available on the exchanges\' test environments. Staff can add the customer\'s Bybit testnet or Bitget demo API key instead.');
@@ -49,12 +48,10 @@ export function endpointsOf(
     if (exchange === 'bitget') {
       throw new ConnectError(400, 'Bitget quick connect needs Bitget partner documentation (it is not public) and is not available yet. Please choose Bybit.');
     }
-    const clientId = env.BYBIT_OAUTH_CLIENT_ID;
-    const clientSecret = env.BYBIT_OAUTH_CLIENT_SECRET;
-    if (!clientId || !clientSecret) {
+    if (!access.bybitOAuth) {
       throw new ConnectError(503, 'Bybit quick connect is not configured on this server (BYBIT_OAUTH_CLIENT_ID and BYBIT_OAUTH_CLIENT_SECRET). Please contact support.');
     }
-    return { ...LIVE_BYBIT, clientId, clientSecret };
+    return { ...LIVE_BYBIT, ...access.bybitOAuth };
   }
   const base = access.sandboxUrl!;
   const client = sandboxClient(exchange);
@@ -63,8 +60,8 @@ export function endpointsOf(
     authorize: (options.sandboxPages ?? base) + prefix.authorize,
     token: base + prefix.token,
     key: base + prefix.key,
-    clientId: (exchange === 'bybit' ? env.BYBIT_OAUTH_CLIENT_ID : undefined) ?? client.clientId,
-    clientSecret: (exchange === 'bybit' ? env.BYBIT_OAUTH_CLIENT_SECRET : undefined) ?? client.clientSecret,
+    clientId: (exchange === 'bybit' ? access.bybitOAuth?.clientId : undefined) ?? client.clientId,
+    clientSecret: (exchange === 'bybit' ? access.bybitOAuth?.clientSecret : undefined) ?? client.clientSecret,
   };
 }
 

@@ -3,7 +3,6 @@ import { AccountStatus, ApplicationSource, Exchange, exchangeSlugs } from '../..
 import type { Deps } from '../../deps';
 import { accounts, customers, pendingRegistrations, registrationIds } from '../../db/schema/index';
 import { AppError } from '../../http/errors';
-import { exchangeAccessOf } from '../../trading/exchanges/for-deps';
 import type { ExchangeId } from '../../trading/exchanges/types';
 import { isUniqueViolation } from '../accounts/repository';
 import { createSession } from '../auth/sessions';
@@ -12,7 +11,7 @@ import { browserSandboxUrl } from './browser-base';
 import { ConnectError, authorizeUrl, endpointsOf, exchangeCode } from './providers';
 import { STATE_TTL_MS, signState, verifyState } from './state';
 
-export type ConnectDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log'>;
+export type ConnectDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'exchanges'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const platformOf: Record<ExchangeId, Exchange> = { bybit: Exchange.Bybit, bitget: Exchange.Bitget };
@@ -56,7 +55,7 @@ export async function connectUrl(deps: ConnectDeps, slug: string, tempAccountId:
   if (pending.expiresAt <= now) throw new AppError(410, messages.expired);
   let endpoints;
   try {
-    const access = exchangeAccessOf(deps);
+    const access = deps.exchanges;
     const sandboxPages = access.sandboxUrl === undefined ? undefined : browserSandboxUrl(access.sandboxUrl, deps.config, browserBase);
     endpoints = endpointsOf(access, exchange, { sandboxPages });
   } catch (error) {
@@ -84,7 +83,7 @@ export async function completeConnect(deps: ConnectDeps, slug: string, query: { 
   if (pending.completedAt) throw new ConnectError(409, messages.alreadyConnected);
   if (pending.expiresAt <= now) throw new ConnectError(410, messages.expired);
 
-  const access = exchangeAccessOf(deps);
+  const access = deps.exchanges;
   const credentials = await exchangeCode(access, exchange, endpointsOf(access, exchange), query.code);
   const platformType = platformOf[exchange];
   try {

@@ -4,7 +4,7 @@ import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { closeOrder } from '../../trading/engine';
+import { closeOrder } from '../../trading/intake';
 import { customerOfAccount } from '../strategies/customer';
 import { pageOf } from '../../db/paging';
 import { getOrder, orderStatistics, orderSymbols, searchCustomerExecutions, searchOrders, transactionIds } from './repository';

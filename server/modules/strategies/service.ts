@@ -20,7 +20,7 @@ import {
 } from './repository';
 import { newWebhookToken, noWebhookColumns } from './webhook-token';
 import type { SymbolCheck } from './symbols';
-import { openManualOrder } from '../../trading/engine';
+import { openManualOrder } from '../../trading/intake';
 
 const strategyNotFound = () => notFound(messages.notFound('Strategy'));
 
@@ -135,7 +135,7 @@ export async function rotateWebhookToken(deps: Pick<Deps, 'db' | 'clock' | 'conf
 }
 
 /** Open Long / Open Short: the engine places one manual market Order for every eligible customer. */
-export async function openManual(deps: Pick<Deps, 'db' | 'config'>, id: string, side: EntryDirection, actorAccountId: number) {
+export async function openManual(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'intake'>, id: string, side: EntryDirection, actorAccountId: number) {
   const [live] = await deps.db.select({ id: strategies.id }).from(strategies).where(and(eq(strategies.id, id), isNull(strategies.deletedAt)));
   if (!live) throw strategyNotFound();
   const result = await openManualOrder(deps, { strategyId: id, side });

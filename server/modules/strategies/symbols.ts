@@ -1,6 +1,5 @@
-import type { Config } from '../../config';
 import { AppError } from '../../http/errors';
-import { exchangeAccessOf } from '../../trading/exchanges/for-deps';
+import type { ExchangeAccess } from '../../trading/exchanges/for-deps';
 import type { ExchangeAdapter, MarketInfo } from '../../trading/exchanges/types';
 
 /** Whether a (normalised) symbol is traded on at least one enabled exchange. */
@@ -21,6 +20,6 @@ export function symbolCheckFrom(adapters: () => readonly ExchangeAdapter[]): Sym
 }
 
 /** The app's Bybit and Bitget adapters (sandbox or live, per EXCHANGE_MODE), looked up at call time. */
-export function exchangeSymbolCheck(deps: { config: Config }): SymbolCheck {
-  return symbolCheckFrom(() => Object.values(exchangeAccessOf(deps).adapters));
+export function exchangeSymbolCheck(deps: { exchanges: ExchangeAccess }): SymbolCheck {
+  return symbolCheckFrom(() => Object.values(deps.exchanges.adapters));
 }

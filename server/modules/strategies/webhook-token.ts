@@ -1,10 +1,8 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { EntryDirection } from '../../../contract/enums';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { strategies } from '../../db/schema/index';
 import type { Secrets } from '../../lib/secrets';
 import { newToken, sha256 } from '../../lib/tokens';
-import type { WebhookStrategy } from '../webhooks/service';
 
 /**
  * Webhook tokens at rest: the SHA-256 finds the strategy (a database leak gives no working URL),
@@ -35,15 +33,6 @@ export const noWebhookColumns = { webhookTokenHash: null, webhookTokenSealed: nu
 export function readWebhookToken(secrets: Secrets, row: { id: string; webhookTokenSealed: string | null; legacyWebhookToken: string | null }): string | null {
   if (row.webhookTokenSealed !== null) return secrets.decrypt(row.webhookTokenSealed, bindingOf(row.id));
   return row.legacyWebhookToken;
-}
-
-export async function findStrategyByToken(db: DbOrTx, token: string): Promise<WebhookStrategy | undefined> {
-  const [row] = await db
-    .select({ id: strategies.id, symbol: strategies.symbol, entryDirection: strategies.entryDirection, status: strategies.status })
-    .from(strategies)
-    .where(and(eq(strategies.webhookTokenHash, sha256(token)), isNull(strategies.deletedAt)))
-    .limit(1);
-  return row ? { ...row, entryDirection: row.entryDirection as EntryDirection } : undefined;
 }
 
 /**

@@ -1,15 +1,12 @@
 import { isStorableText } from '../../../contract/common';
 import { EntryDirection } from '../../../contract/enums';
+import type { AlertInput } from '../../trading/intake';
 
 /** What a TradingView alert asks for, read from a JSON or a plain-text body. */
-export interface ParsedAlert {
-  action: 'open' | 'close';
+export interface ParsedAlert extends AlertInput {
   /** The words that decided the action, for the signal record. */
   actionText: string | null;
-  alertId: string | null;
-  timestamp: Date | null;
   ticker: string | null;
-  price: number | null;
 }
 
 export type ParseResult = { ok: true; alert: ParsedAlert } | { ok: false; reason: string };

@@ -4,17 +4,20 @@ import { webhookRoutes } from '../../../contract/api/webhook';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { loadTradingConfig } from '../../trading/config';
+import { auditRefusedAlert, findWebhookStrategy, receiveAlert } from '../../trading/intake';
 import { normalizeTicker, parseAlert } from './parse';
-import { findStrategyByToken } from '../strategies/webhook-token';
-import { auditRefusedAlert, receiveAlert } from './service';
 
 /**
  * POST /api/webhook/:token. Bodies are read as text whatever their content type (TradingView sends
- * text/plain when the message is not JSON), then understood by `parseAlert`.
+ * text/plain when the message is not JSON), then understood by `parseAlert` and handed to trading's
+ * intake. The token -> strategy cache listens for strategy changes while the app runs.
  */
 export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
-  const trading = loadTradingConfig(deps.config.exchangeMode);
+  const trading = deps.config.trading;
+  app.addHook('onReady', async () => {
+    await deps.intake.strategies.start(deps.pool, (error) => deps.log.error({ err: error }, 'webhook strategy cache lost its listener'));
+  });
+  app.addHook('onClose', async () => deps.intake.strategies.stop());
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -23,7 +26,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): P
       if (trading.webhookAllowList && !trading.webhookAllowList.includes(request.ip)) {
         throw forbidden(`Webhook calls are accepted only from TradingView's addresses; ${request.ip} is not one of them.`);
       }
-      const strategy = await findStrategyByToken(deps.db, params.token);
+      const strategy = await findWebhookStrategy(deps, params.token);
       if (!strategy || strategy.status !== StrategyStatus.Active) {
         throw notFound('No active strategy has this webhook URL: check the URL in the TradingView alert, or activate the strategy.');
       }
@@ -38,7 +41,7 @@ export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): P
         await auditRefusedAlert(deps, strategy.id, reason);
         throw badRequest(`The alert was refused: ${reason}.`);
       }
-      return receiveAlert(deps, trading, { strategy, alert: parsed.alert, body, sourceIp: request.ip });
+      return receiveAlert(deps, { strategy, alert: parsed.alert, body, sourceIp: request.ip });
     });
   });
 }

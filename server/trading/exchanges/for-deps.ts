@@ -1,42 +1,66 @@
 import type { Config } from '../../config';
 import type { FetchImplementation } from './ccxt-client';
 import { createExchangeAdapters } from './index';
+import type { ExchangeRateLimiter } from './rate-limiter';
 import type { ExchangeAdapter, ExchangeId } from './types';
 
-/** How this app reaches the exchanges: adapters, the sandbox base URL and the fetch for OAuth calls. */
+/** How this app reaches the exchanges: adapters, the sandbox base URL and the fetch for OAuth calls. Lives in `Deps.exchanges`. */
 export interface ExchangeAccess {
   mode: Config['exchangeMode'];
   /** Sandbox mode only: where both fake exchanges (and their OAuth pages) answer. */
   sandboxUrl: string | undefined;
+  /** The name of the outgoing address (EXCHANGE_EGRESS), the rate limiter's key. */
+  egress: string;
   adapters: Record<ExchangeId, ExchangeAdapter>;
   fetch: FetchImplementation;
+  bybitOAuth: Config['exchanges']['bybitOAuth'];
 }
 
-const byConfig = new WeakMap<Config, ExchangeAccess>();
+export interface ExchangeAccessOptions {
+  sandboxUrl?: string | undefined;
+  fetchImplementation?: FetchImplementation | undefined;
+  adapters?: Record<ExchangeId, ExchangeAdapter> | undefined;
+  limiter?: ExchangeRateLimiter | undefined;
+  timeoutMs?: number | undefined;
+}
 
 /** SANDBOX_URL, else the sandbox mounted in this server (`npm start` mounts it under /sandbox). */
-export function defaultSandboxUrl(config: Config): string {
-  return (process.env.SANDBOX_URL ?? `http://127.0.0.1:${config.port}/sandbox`).replace(/\/+$/, '');
+export function defaultSandboxUrl(config: Pick<Config, 'port' | 'exchanges'>): string {
+  return (config.exchanges.sandboxUrl ?? `http://127.0.0.1:${config.port}/sandbox`).replace(/\/+$/, '');
 }
 
-/** The exchange access of an app (one per configuration object), created on first use. */
-export function exchangeAccessOf(deps: { config: Config }): ExchangeAccess {
-  const existing = byConfig.get(deps.config);
-  if (existing) return existing;
-  return useExchangeAccess(deps, {});
-}
-
-/** Sets how an app reaches the exchanges (tests: the standalone sandbox and the 127.0.0.1 fetch guard). */
-export function useExchangeAccess(deps: { config: Config }, options: { sandboxUrl?: string; fetchImplementation?: FetchImplementation; adapters?: Record<ExchangeId, ExchangeAdapter> }): ExchangeAccess {
-  const mode = deps.config.exchangeMode;
-  const sandboxUrl = mode === 'sandbox' ? (options.sandboxUrl ?? defaultSandboxUrl(deps.config)).replace(/\/+$/, '') : undefined;
+/**
+ * The exchange access of a configuration. Adapters are built once per access (ccxt instances, markets
+ * loaded lazily); `createDeps` builds the app's, tests replace it through `useExchangeAccess`.
+ */
+export function createExchangeAccess(config: Pick<Config, 'port' | 'exchangeMode' | 'exchanges' | 'bybitOrderEntry'>, options: ExchangeAccessOptions = {}): ExchangeAccess {
+  const mode = config.exchangeMode;
+  const sandboxUrl = mode === 'sandbox' ? (options.sandboxUrl ?? defaultSandboxUrl(config)).replace(/\/+$/, '') : undefined;
   const fetchImplementation = options.fetchImplementation ?? ((url: string, init?: RequestInit) => fetch(url, init));
-  const access: ExchangeAccess = {
+  const egress = config.exchanges.egress;
+  return {
     mode,
     sandboxUrl,
-    adapters: options.adapters ?? createExchangeAdapters({ mode, sandboxUrl, fetchImplementation: options.fetchImplementation, bybitOrderEntry: deps.config.bybitOrderEntry }),
+    egress,
+    adapters:
+      options.adapters ??
+      createExchangeAdapters({
+        mode,
+        sandboxUrl,
+        egress,
+        brokerCodes: config.exchanges.brokerCodes,
+        fetchImplementation: options.fetchImplementation,
+        limiter: options.limiter,
+        timeoutMs: options.timeoutMs ?? config.exchanges.timeoutMs,
+        bybitOrderEntry: config.bybitOrderEntry,
+      }),
     fetch: fetchImplementation,
+    bybitOAuth: config.exchanges.bybitOAuth,
   };
-  byConfig.set(deps.config, access);
-  return access;
+}
+
+/** Points an app's Deps at other exchanges (tests: the standalone sandbox, the 127.0.0.1 fetch guard, scripted adapters). */
+export function useExchangeAccess(deps: { config: Config; exchanges: ExchangeAccess }, options: ExchangeAccessOptions): ExchangeAccess {
+  deps.exchanges = createExchangeAccess(deps.config, options);
+  return deps.exchanges;
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_BROKER_CODE, DEFAULT_EGRESS } from '../../config';
 import { BitgetAdapter } from './bitget';
 import { BybitAdapter, type BybitOrderEntry } from './bybit';
 import { BybitSocketEntry, TRADE_RECV_WINDOW_MS } from './bybit-ws/order-entry';
@@ -33,9 +34,6 @@ export type ExchangeAccessMode = 'sandbox' | 'testnet' | 'live';
 /** How Bybit orders are created: over each account's /v5/trade session when it is open (REST otherwise), or always REST. */
 export type BybitOrderEntryMode = 'websocket' | 'rest';
 
-/** Our broker attribution (Bybit `Referer`, Bitget `X-CHANNEL-API-CODE`); set per deployment. */
-export const DEFAULT_BROKER_CODE = 'COPYTRADE';
-
 export interface ExchangeAdaptersOptions {
   mode: ExchangeAccessMode;
   /** Base URL of the sandbox (both fake exchanges live under it); required in sandbox mode. */
@@ -43,8 +41,9 @@ export interface ExchangeAdaptersOptions {
   fetchImplementation?: FetchImplementation | undefined;
   /** Defaults to the process-wide limiter, shared with every other adapter set. */
   limiter?: ExchangeRateLimiter | undefined;
-  /** The outgoing address requests leave from (the limiter's per-IP key). */
+  /** The outgoing address requests leave from (the limiter's per-IP key; Config.exchanges.egress). */
   egress?: string | undefined;
+  /** Config.exchanges.brokerCodes. */
   brokerCodes?: Partial<Record<ExchangeId, string>> | undefined;
   timeoutMs?: number | undefined;
   /** Default 'websocket' (Config.bybitOrderEntry, BYBIT_ORDER_ENTRY): sessions are opened by `warmSessions`. */
@@ -79,9 +78,9 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
       // Testnet goes through ccxt's own switch, so its URLs and headers are ccxt's, not ours.
       baseUrl: options.mode === 'testnet' ? undefined : baseUrlOf(exchange, options),
       testnet: options.mode === 'testnet',
-      brokerCode: options.brokerCodes?.[exchange] ?? process.env[`${exchange.toUpperCase()}_BROKER_CODE`] ?? DEFAULT_BROKER_CODE,
+      brokerCode: options.brokerCodes?.[exchange] ?? DEFAULT_BROKER_CODE,
       limiter: options.limiter ?? sharedExchangeLimiter,
-      egress: options.egress ?? process.env.EXCHANGE_EGRESS ?? 'default',
+      egress: options.egress ?? DEFAULT_EGRESS,
       fetchImplementation: options.fetchImplementation,
       timeoutMs: options.timeoutMs,
     });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener } from './address-ban';
+import type { EgressBudget } from './egress-budget';
 import { exchangeNames } from './errors';
 import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
@@ -161,7 +162,13 @@ export class ExchangeRateLimiter {
     readonly ceilings: Record<ExchangeId, ExchangeCeilings> = DEFAULT_CEILINGS,
     private readonly slackMs: number = WINDOW_SLACK_MS,
     readonly bans: AddressBans = new AddressBans(),
+    private budget: EgressBudget | undefined = undefined,
   ) {}
+
+  /** Shares each address's per-IP ceiling with the other processes on it (`npm start`, `npm run worker`). */
+  shareBudget(budget: EgressBudget | undefined): void {
+    this.budget = budget;
+  }
 
   /**
    * Resolves when the request may be sent, with the function to call when its answer (or failure)
@@ -187,6 +194,7 @@ export class ExchangeRateLimiter {
     let ipDone: GrantDone | undefined;
     try {
       ipDone = await ip.window.acquire(signal);
+      await this.budget?.take(request.exchange, request.egress, this.ceilings[request.exchange].perIp, signal);
       await this.bans.clear(request.exchange, request.egress, request.deadline);
       refuseIfLate(request);
     } catch (error) {

@@ -4,19 +4,40 @@ import { executionClientOrderId } from '../ids';
 import { EXECUTIONS_CHANNEL } from './queue';
 import { instantOf } from './writer';
 
+/** Executions the queuing transaction claims for its own process's dispatcher (the in-process hand-off). */
+export interface LocalClaim {
+  worker: string;
+  leaseMs: number;
+  /** At most this many (the dispatcher's free slots); the rest wait in the queue for any process. */
+  limit: number;
+  /** Only accounts of the slices this worker leases (it holds them warm); the others' owners claim theirs. */
+  owns(customerId: number): boolean;
+}
+
 /**
  * Transition "queued": one pending execution per customer of the Order, each with its deterministic
- * entry client order id, due at once; wakes every dispatcher (NOTIFY, delivered on commit). `at`: see
- * StateWriter.at.
+ * entry client order id, due at once. With `claim`, the first `claim.limit` of the accounts the claiming
+ * worker owns are queued already claimed
+ * by that worker (a lease, first attempt, as `claimExecutions` would leave them) and are returned for
+ * it to start after the commit; when any are left unclaimed every dispatcher is woken (NOTIFY, on commit).
+ * `at`: see StateWriter.at.
  */
-export async function queueExecutions(tx: DbOrTx, input: { orderId: number; customerIds: number[]; deadlineMs: number; at?: Date | undefined }): Promise<void> {
-  if (input.customerIds.length === 0) return;
+export async function queueExecutions(tx: DbOrTx, input: { orderId: number; customerIds: number[]; deadlineMs: number; claim?: LocalClaim | undefined; at?: Date | undefined }): Promise<number[]> {
+  if (input.customerIds.length === 0) return [];
   const ids = input.customerIds;
   const instant = instantOf(input.at);
   const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
-  await tx.execute(sql`
-    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at)
-    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant}
-    from unnest(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)`);
-  await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)})`);
+  const claim = input.claim;
+  const claimedIds = claim ? ids.filter((customerId) => claim.owns(customerId)).slice(0, claim.limit) : [];
+  const claimedArray = sql.raw(`'{${claimedIds.map(Number).join(',')}}'::int[]`);
+  const result = await tx.execute<{ id: number; claimed: boolean }>(sql`
+    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
+    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
+      case when u.customer_id = any(${claimedArray}) then ${claim?.worker ?? null}::text end,
+      case when u.customer_id = any(${claimedArray}) then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
+      case when u.customer_id = any(${claimedArray}) then 1 else 0 end
+    from unnest(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)
+    returning id, claimed_by is not null as claimed`);
+  if (claimedIds.length < ids.length) await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)})`);
+  return result.rows.filter((row) => row.claimed).map((row) => Number(row.id));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { ACCOUNT_SLICES } from '../accounts/leases';
 
 /** NOTIFY channel that wakes every dispatcher when executions are queued or a close is requested. */
 export const EXECUTIONS_CHANNEL = 'executions_ready';
@@ -16,6 +17,7 @@ const syncFilter = sql`(e.state = 'open' and e.protected_at is not null and e.cl
 /**
  * Claims up to `limit` due executions for `worker` (FOR UPDATE SKIP LOCKED: two processes never claim
  * the same row). A claim is a lease: it expires unless renewed, so a dead process leaves nothing stuck.
+ * Executions of accounts whose slice another live worker leases are left to that worker (it holds them warm).
  */
 export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: number; leaseMs: number; kind: JobKind }): Promise<number[]> {
   const filter = input.kind === 'work' ? workFilter : syncFilter;
@@ -25,6 +27,8 @@ export async function claimExecutions(db: DbOrTx, input: { worker: string; limit
       where e.state in ('pending', 'open') and ${filter}
         and e.next_attempt_at <= now()
         and (e.claim_expires_at is null or e.claim_expires_at < now())
+        and not exists (select 1 from account_slices s
+                        where s.slice = e.customer_id % ${ACCOUNT_SLICES} and s.owner <> ${input.worker} and s.lease_until > now())
       order by e.next_attempt_at, e.id
       limit ${input.limit}
       for update skip locked

@@ -24,7 +24,7 @@ export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Pr
   const exchange = exchangeIdOf(ctx.platformType);
   const adapter = rt.adapters(ctx.platformType);
   if (!exchange || !adapter) throw new FinalFailure(`The customer's exchange (platform ${ctx.platformType}) is not supported for trading`);
-  const credentials = decryptCredentials(rt.secrets, { accountId: ctx.accountId, ...ctx.credentials });
+  const credentials = rt.accounts?.credentials(ctx.customerId) ?? decryptCredentials(rt.secrets, { accountId: ctx.accountId, ...ctx.credentials });
   if (!credentials) throw new FinalFailure('The customer has no exchange API key stored: ask them to reconnect their exchange');
   const market = await adapter.market(ctx.strategy.symbol);
   return {

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+import { decryptCredentials } from '../../lib/credentials';
+import type { Secrets } from '../../lib/secrets';
+import type { Credentials } from '../exchanges/types';
+import type { AdapterLookup } from '../runtime';
+import type { SettingsCache } from '../settings-cache';
+import { ACCOUNT_SLICES, type AccountLeases } from './leases';
+
+/** NOTIFY channel of the triggers on `customers` (key, exchange) and `exchange_account_settings` (migration 0018); payload: the customer id. */
+export const ACCOUNTS_CHANNEL = 'trading_accounts_changed';
+
+/**
+ * The accounts of this worker's slices, warm: decrypted keys in memory, and the leverage and mode
+ * already set on the exchange handed to the settings cache, so an execution's hot path reads neither
+ * from the database. Loaded when slices are taken, dropped when they move on, reloaded per customer
+ * on the NOTIFY of a change. Each warm account's order-entry session is opened ahead of alerts
+ * (`adapter.warmSessions`: Bybit's /v5/trade socket) and closed when the account leaves this worker.
+ */
+export interface WarmAccounts {
+  credentials(customerId: number): Credentials | undefined;
+  size(): number;
+  start(pool: pg.Pool): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface AccountRow extends Record<string, unknown> {
+  id: number;
+  account_id: number;
+  api_key_enc: string | null;
+  api_secret_enc: string | null;
+  passphrase_enc: string | null;
+}
+
+export function createWarmAccounts(input: {
+  db: Db;
+  secrets: Secrets;
+  leases: AccountLeases;
+  settings: SettingsCache;
+  adapters: AdapterLookup;
+  onError: (error: unknown) => void;
+}): WarmAccounts {
+  const { db, leases, settings } = input;
+  const keys = new Map<number, { credentials: Credentials; platformType: number }>();
+  let listener: pg.Client | undefined;
+
+  /** Loads the given customers (null: every customer of the owned slices). */
+  async function load(customerIds: number[] | null): Promise<void> {
+    const slices = [...leases.owned()];
+    if (slices.length === 0) return;
+    const only = customerIds ? sql`and c.id in ${customerIds}` : sql``;
+    const rows = await db.execute<AccountRow>(sql`
+      select c.id, c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc from customers c
+      where c.platform_type in (1, 2) and c.id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
+    const opened = new Map<number, Credentials[]>();
+    const seen = new Set<number>();
+    for (const row of rows.rows) {
+      const credentials = decryptCredentials(input.secrets, { accountId: Number(row.account_id), apiKeyEnc: row.api_key_enc, apiSecretEnc: row.api_secret_enc, passphraseEnc: row.passphrase_enc });
+      if (!credentials) continue;
+      const customerId = Number(row.id);
+      const platformType = Number(row.platform_type);
+      seen.add(customerId);
+      const prior = keys.get(customerId);
+      // Unchanged (e.g. only its stored leverage moved): its session stays open.
+      if (prior && prior.platformType === platformType && prior.credentials.apiKey === credentials.apiKey && prior.credentials.secret === credentials.secret) continue;
+      drop(customerId);
+      keys.set(customerId, { credentials, platformType });
+      opened.set(platformType, [...(opened.get(platformType) ?? []), credentials]);
+    }
+    for (const customerId of customerIds ?? []) if (!seen.has(customerId)) drop(customerId);
+    for (const [platformType, accounts] of opened) input.adapters(platformType)?.warmSessions(accounts).catch(input.onError);
+    const stored = await db.execute<{ customer_id: number; platform_type: number; symbol: string; leverage: number; position_mode: number }>(sql`
+      select customer_id, platform_type, symbol, leverage, position_mode from exchange_account_settings
+      where customer_id % ${ACCOUNT_SLICES} in ${slices} ${customerIds ? sql`and customer_id in ${customerIds}` : sql``}`);
+    for (const row of stored.rows) {
+      settings.remember(Number(row.customer_id), Number(row.platform_type), row.symbol, { leverage: Number(row.leverage), positionMode: Number(row.position_mode) });
+    }
+  }
+
+  /** Forgets an account and closes its session. */
+  function drop(customerId: number): void {
+    const account = keys.get(customerId);
+    if (!account) return;
+    keys.delete(customerId);
+    input.adapters(account.platformType)?.closeSessions([account.credentials]);
+  }
+
+  function dropUnowned(): void {
+    for (const customerId of keys.keys()) {
+      if (!leases.owns(customerId)) {
+        drop(customerId);
+        settings.forget(customerId);
+      }
+    }
+  }
+
+  leases.onChange(() => {
+    dropUnowned();
+    load(null).catch(input.onError);
+  });
+
+  return {
+    credentials: (customerId) => (leases.owns(customerId) ? keys.get(customerId)?.credentials : undefined),
+    size: () => keys.size,
+    async start(pool) {
+      listener = new pg.Client(pool.options);
+      listener.on('error', input.onError);
+      listener.on('notification', (message) => {
+        const customerId = Number(message.payload);
+        if (!Number.isInteger(customerId) || !leases.owns(customerId)) return;
+        // The stored settings may have changed too: the cache re-reads what it no longer knows.
+        settings.forget(customerId);
+        load([customerId]).catch(input.onError);
+      });
+      await listener.connect();
+      await listener.query(`listen ${ACCOUNTS_CHANNEL}`);
+      await load(null);
+    },
+    async stop() {
+      await listener?.end().catch(() => undefined);
+      listener = undefined;
+      for (const customerId of [...keys.keys()]) drop(customerId);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { Ceiling } from './rate-limiter';
+import type { ExchangeId } from './types';
+
+/**
+ * The per-address budget every process on one egress address (EXCHANGE_EGRESS) shares: an API server
+ * and a worker on one address cannot exceed the exchange's ceiling together. Consulted by the
+ * process's limiter right before a request goes out, after its own windows.
+ */
+export interface EgressBudget {
+  /** Resolves when one request may leave `egress` for `exchange` under `ceiling` (shared by every process on that address). */
+  take(exchange: ExchangeId, egress: string, ceiling: Ceiling, signal?: AbortSignal): Promise<void>;
+}
+
+/** Slots per window: the budget is counted over the last SLOTS + 1 of them. */
+const SLOTS = 10;
+/** Most tokens leased at once: one database round trip per this many requests at full speed. */
+const MAX_BATCH = 20;
+
+interface AddressState {
+  tokens: number;
+  /** performance.now() at which leftover tokens lapse (the end of the slot they were counted in). */
+  expiresAt: number;
+  waiting: number;
+  leasing: Promise<number> | undefined;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+/**
+ * PostgreSQL token leasing in batches (`lease_egress_tokens`, migration 0018): a process takes up to
+ * MAX_BATCH tokens of the current slot in one round trip and spends them locally, so the hot path has
+ * no database round trip per request. Tokens not spent within their slot lapse (counted, never used:
+ * the budget errs on the safe side). When the window is spent, callers wait for the next slot.
+ */
+export function createPostgresEgressBudget(db: DbOrTx): EgressBudget {
+  const addresses = new Map<string, AddressState>();
+
+  async function lease(exchange: ExchangeId, egress: string, ceiling: Ceiling, state: AddressState): Promise<number> {
+    const want = Math.max(1, Math.min(MAX_BATCH, state.waiting));
+    const result = await db.execute<{ granted_now: number; ms_left: number }>(
+      sql`select granted_now, ms_left from lease_egress_tokens(${exchange}, ${egress}, ${want}, ${ceiling.limit}, ${ceiling.windowMs}, ${SLOTS})`,
+    );
+    const row = result.rows[0]!;
+    state.tokens = Number(row.granted_now);
+    state.expiresAt = performance.now() + Number(row.ms_left);
+    return state.tokens > 0 ? 0 : Number(row.ms_left) + 1;
+  }
+
+  return {
+    async take(exchange, egress, ceiling, signal) {
+      const key = `${exchange}:${egress}`;
+      let state = addresses.get(key);
+      if (!state) {
+        state = { tokens: 0, expiresAt: 0, waiting: 0, leasing: undefined };
+        addresses.set(key, state);
+      }
+      for (;;) {
+        signal?.throwIfAborted();
+        if (state.tokens > 0 && performance.now() < state.expiresAt) {
+          state.tokens -= 1;
+          return;
+        }
+        state.waiting += 1;
+        let waitMs: number;
+        try {
+          const current = state;
+          state.leasing ??= lease(exchange, egress, ceiling, current).finally(() => (current.leasing = undefined));
+          waitMs = await state.leasing;
+        } finally {
+          state.waiting -= 1;
+        }
+        if (waitMs > 0) await sleep(waitMs, signal);
+      }
+    },
+  };
+}

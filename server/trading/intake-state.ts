@@ -1,0 +1,50 @@
+import type { ExecutionContext } from './context';
+import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
+
+/** A dispatcher running in this process, which takes over the executions this process just queued. */
+export interface LocalRunner {
+  /** The claim name its executions carry (host:pid:random). */
+  readonly worker: string;
+  /** How long a claim lasts unless renewed (the queue's lease). */
+  readonly leaseMs: number;
+  /** How many more executions it can start now. */
+  freeSlots(): number;
+  /** Whether the account is in a slice it leases (only those are handed to it). */
+  owns(customerId: number): boolean;
+  /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */
+  adopt(claimed: ExecutionContext[]): void;
+}
+
+/**
+ * The in-process hand-off: when a dispatcher runs in this process, the transaction that queues an
+ * alert's executions claims them in its name, and once committed they start at once, with no NOTIFY
+ * and claim round trip. The rows are the same durable rows: a crash leaves claims that expire.
+ */
+export interface Handoff {
+  /** Registers this process's dispatcher; the returned function detaches it. */
+  attach(runner: LocalRunner): () => void;
+  runner(): LocalRunner | undefined;
+}
+
+/** What the one way into trading keeps per process (`Deps.intake`). */
+export interface TradingIntake {
+  handoff: Handoff;
+  strategies: WebhookStrategies;
+}
+
+function createHandoff(): Handoff {
+  let current: LocalRunner | undefined;
+  return {
+    attach(runner) {
+      current = runner;
+      return () => {
+        if (current === runner) current = undefined;
+      };
+    },
+    runner: () => current,
+  };
+}
+
+export function createTradingIntake(): TradingIntake {
+  return { handoff: createHandoff(), strategies: createWebhookStrategies() };
+}

@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { EntryDirection, ExitType, OrderEntryType, OrderStatus, StrategyStatus } from '../../contract/enums';
+import type { WebhookAnswer } from '../../contract/api/webhook';
+import { server as messages, ui } from '../../contract/messages';
+import type { DbOrTx } from '../db/client';
+import type { ExecutionContext } from './context';
+import type { Deps } from '../deps';
+import { conflict, notFound } from '../http/errors';
+import { recordEntryAudit, recordExitAudit } from '../lib/audits';
+import { logStaffAction } from '../lib/staff-log';
+import { enqueueOrder, type EnqueueResult } from './enqueue';
+import { requestClose } from './execution-state/close-request';
+import { finishOrderIfDone } from './execution-state/order-settlement';
+import type { WebhookStrategy } from './webhook-strategies';
+
+/**
+ * The one way into trading: webhook alerts, manual long/short and closing an Order. Each is one short
+ * transaction; entries queued by a process that runs a dispatcher start in that process right after
+ * the commit (`Deps.intake.handoff`), the rest wake every dispatcher through NOTIFY.
+ */
+export type IntakeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'intake'>;
+
+export type { WebhookStrategy } from './webhook-strategies';
+
+/** What an alert asks for, as the webhook route understood it. */
+export interface AlertInput {
+  action: 'open' | 'close';
+  alertId: string | null;
+  timestamp: Date | null;
+  price: number | null;
+}
+
+export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed'> {
+  strategyId: string;
+}
+
+export interface CloseOrderResult {
+  orderId: number;
+  /** Positions (or pending entries) now being closed by the dispatcher. */
+  closing: number;
+}
+
+export const bodyHash = (body: string) => createHash('sha256').update(body.trim()).digest('hex');
+
+/** The strategy of a webhook token (cached while this process listens for strategy changes). */
+export function findWebhookStrategy(deps: Pick<Deps, 'db' | 'intake'>, token: string): Promise<WebhookStrategy | undefined> {
+  return deps.intake.strategies.find(deps.db, token);
+}
+
+/** Serialises entries per strategy (concurrent alerts and manual trades of one strategy queue up; other strategies never wait). */
+async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`strategy:${strategyId}`}))`);
+}
+
+/** Claims for this process's dispatcher, if one runs here and has room. */
+function localClaim(deps: IntakeDeps) {
+  const runner = deps.intake.handoff.runner();
+  const limit = runner?.freeSlots() ?? 0;
+  return runner && limit > 0 ? { worker: runner.worker, leaseMs: runner.leaseMs, limit, owns: (customerId: number) => runner.owns(customerId) } : undefined;
+}
+
+/** After the commit: the executions claimed in this process's name start here, now. */
+function startClaimed(deps: IntakeDeps, claimed: ExecutionContext[]): void {
+  if (claimed.length > 0) deps.intake.handoff.runner()?.adopt(claimed);
+}
+
+/** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */
+export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: string, reason: string): Promise<void> {
+  await recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId, entryType: OrderEntryType.Api, message: `Webhook alert refused: ${reason}` });
+}
+
+/**
+ * One transaction: the signal, and for an entry the Order with one execution per eligible customer,
+ * or for a close the close requests. Serialised per strategy (advisory lock), so a repeat (same alert
+ * id, or same body within the window) is recognised even when two copies race.
+ */
+export async function receiveAlert(
+  deps: IntakeDeps,
+  input: { strategy: WebhookStrategy; alert: AlertInput; body: string; sourceIp: string; backdated?: boolean },
+): Promise<WebhookAnswer> {
+  const { strategy, alert } = input;
+  const trading = deps.config.trading;
+  const now = deps.clock.now();
+  // The Order and close requests are stamped by the database unless the caller replays history (demo seeding).
+  const at = input.backdated ? now : undefined;
+  const hash = bodyHash(input.body);
+  const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
+  const claim = alert.action === 'open' ? localClaim(deps) : undefined;
+  const { answer, claimed } = await deps.db.transaction(async (tx) => {
+    await lockStrategy(tx, strategy.id);
+    const repeat = await tx.execute<{ id: number }>(sql`
+      select id from signals
+      where strategy_id = ${strategy.id}
+        and ((${alert.alertId}::text is not null and alert_id = ${alert.alertId})
+          or (body_hash = ${hash} and received_at > ${new Date(now.getTime() - trading.duplicateWindowMs)}))
+      order by id desc limit 1`);
+    if (repeat.rows[0]) return { answer: { ...base, signalId: Number(repeat.rows[0].id), duplicate: true }, claimed: [] };
+
+    const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > trading.maxAlertAgeMs;
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into signals (strategy_id, alert_id, body_hash, body, action, source_ip, received_at, outcome)
+      values (${strategy.id}, ${alert.alertId}, ${hash}, ${input.body.slice(0, 10_000)}, ${alert.action}, ${input.sourceIp}, ${now},
+        ${stale ? 'stale' : null})
+      returning id`);
+    const signalId = Number(inserted.rows[0]!.id);
+
+    if (alert.action === 'open') {
+      if (stale) {
+        await recordEntryAudit(tx, {
+          orderId: null,
+          customerId: null,
+          strategyId: strategy.id,
+          entryType: OrderEntryType.Api,
+          message: `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`,
+        });
+        return { answer: { ...base, signalId, duplicate: false }, claimed: [] };
+      }
+      const queued = await enqueueOrder(tx, {
+        strategyId: strategy.id,
+        side: strategy.entryDirection,
+        entryType: OrderEntryType.Api,
+        signalId,
+        receiveOnce: true,
+        deadlineMs: trading.entryDeadlineMs,
+        referencePrice: alert.price,
+        claim,
+        at,
+      });
+      const answer = { ...base, signalId, duplicate: false, orderId: queued.orderId, executions: queued.executions, skipped: queued.skipped };
+      return { answer, claimed: queued.claimed };
+    }
+
+    const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
+    if (closing === 0) {
+      await recordExitAudit(tx, {
+        orderId: null,
+        customerId: null,
+        strategyId: strategy.id,
+        exitType: null,
+        message: `Close alert received for strategy ${strategy.id} with no open position: nothing to close`,
+        isError: false,
+        at,
+      });
+    }
+    return { answer: { ...base, signalId, duplicate: false, closing }, claimed: [] };
+  });
+  startClaimed(deps, claimed);
+  return answer;
+}
+
+/** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer (`at`: see EnqueueInput). */
+export async function openManualOrder(deps: IntakeDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short'; at?: Date }): Promise<ManualOrderResult> {
+  const side: EntryDirection = input.side === 'long' ? EntryDirection.Long : input.side === 'short' ? EntryDirection.Short : input.side;
+  const claim = localClaim(deps);
+  const result = await deps.db.transaction(async (tx) => {
+    const found = await tx.execute<{ status: number }>(sql`select status from strategies where id = ${input.strategyId} and deleted_at is null`);
+    const strategy = found.rows[0];
+    if (!strategy) throw notFound(`Strategy ${input.strategyId} does not exist.`);
+    if (Number(strategy.status) !== StrategyStatus.Active) throw conflict(`Strategy ${input.strategyId} is inactive: activate it before placing an order.`);
+    await lockStrategy(tx, input.strategyId);
+    const queued = await enqueueOrder(tx, {
+      strategyId: input.strategyId,
+      side,
+      entryType: OrderEntryType.Manual,
+      signalId: null,
+      receiveOnce: false,
+      deadlineMs: deps.config.trading.entryDeadlineMs,
+      referencePrice: null,
+      claim,
+      at: input.at,
+    });
+    return { ...queued, strategyId: input.strategyId };
+  });
+  startClaimed(deps, result.claimed);
+  return { orderId: result.orderId, executions: result.executions, skipped: result.skipped, strategyId: result.strategyId };
+}
+
+/**
+ * PATCH /api/order/{id}: closes every customer's position of the Order at market, reduce-only, and
+ * cancels the remaining TP/SL legs (exit type 1, by admin). A second call is refused (409): the
+ * Order is closed, or every live position of it is already being closed.
+ */
+export async function closeOrder(deps: Pick<Deps, 'db'>, input: { orderId: number; actorAccountId: number }): Promise<CloseOrderResult> {
+  const result = await deps.db.transaction(async (tx) => {
+    const found = await tx.execute<{ status: number }>(sql`select status from orders where id = ${input.orderId} for update`);
+    const order = found.rows[0];
+    if (!order) throw notFound(`Order ${input.orderId} does not exist.`);
+    if (Number(order.status) !== OrderStatus.Active) throw conflict(messages.orderAlreadyClosed(input.orderId));
+    const closing = await requestClose(tx, { orderId: input.orderId }, ExitType.ByAdmin);
+    if (closing === 0 && (await hasCloseUnderWay(tx, input.orderId))) throw conflict(messages.orderAlreadyClosing(input.orderId));
+    await logStaffAction(tx, { actorAccountId: input.actorAccountId, action: 'order.close', targetType: 'order', targetId: input.orderId, details: { positions: closing } });
+    return { orderId: input.orderId, closing };
+  });
+  if (result.closing === 0) await finishOrderIfDone(deps.db, input.orderId);
+  return result;
+}
+
+async function hasCloseUnderWay(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const found = await tx.execute(sql`
+    select 1 from executions where order_id = ${orderId} and state in ('pending', 'open') and close_requested_at is not null limit 1`);
+  return found.rows.length > 0;
+}

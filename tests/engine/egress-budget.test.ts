@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CEILINGS, ExchangeRateLimiter, type ExchangeCeilings } from '../../server/trading/exchanges/rate-limiter';
+import { AddressBans } from '../../server/trading/exchanges/address-ban';
+import { createPostgresEgressBudget } from '../../server/trading/exchanges/egress-budget';
+import type { ExchangeId } from '../../server/trading/exchanges/types';
+import { createDb, type DbHandle } from '../../server/db/client';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+
+/** 30 requests a second per address: small enough that two busy limiters exceed it together within a second. */
+const CEILING = { limit: 30, windowMs: 1_000 };
+const ceilings: Record<ExchangeId, ExchangeCeilings> = { ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, perIp: CEILING, maxInFlight: 100 } };
+
+/** The most grants that fell in any window of `windowMs` (the exchange's sliding count). */
+function busiestWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let start = 0, end = 0; end < sorted.length; end += 1) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}
+
+/** `count` requests through `limiter` as fast as it grants them; answers when each was granted. */
+async function burst(limiter: ExchangeRateLimiter, egress: string, count: number): Promise<number[]> {
+  const granted: number[] = [];
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const release = await limiter.acquire({ exchange: 'bybit', egress, write: undefined });
+      granted.push(Date.now());
+      release();
+    }),
+  );
+  return granted;
+}
+
+describe('one budget per exchange and egress address, shared by every process on it', () => {
+  let ctx: TestContext;
+  let second: DbHandle;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    second = createDb(ctx.database.url, { max: 2, applicationName: 'second-process' });
+  });
+  afterAll(async () => {
+    await second.close();
+    await ctx.close();
+  });
+
+  it('two limiters (two processes, their own database connections) on one address stay under the ceiling together', async () => {
+    const api = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
+    const worker = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
+    const [a, b] = await Promise.all([burst(api, 'shared-ip', 45), burst(worker, 'shared-ip', 45)]);
+    expect(a).toHaveLength(45);
+    expect(b).toHaveLength(45);
+    expect(busiestWindow([...a, ...b], CEILING.windowMs)).toBeLessThanOrEqual(CEILING.limit);
+  }, 20_000);
+
+  it('without the shared budget the same two limiters exceed the ceiling together (what the budget prevents)', async () => {
+    const api = new ExchangeRateLimiter(ceilings, 0, new AddressBans());
+    const worker = new ExchangeRateLimiter(ceilings, 0, new AddressBans());
+    const [a, b] = await Promise.all([burst(api, 'shared-ip', 30), burst(worker, 'shared-ip', 30)]);
+    expect(busiestWindow([...a, ...b], CEILING.windowMs)).toBeGreaterThan(CEILING.limit);
+  });
+
+  it('processes on different addresses do not share a budget', async () => {
+    const one = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
+    const other = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
+    const started = Date.now();
+    const [a, b] = await Promise.all([burst(one, 'address-a', 25), burst(other, 'address-b', 25)]);
+    // 50 requests in well under one window: each address had its own 30.
+    expect(Math.max(...a, ...b) - started).toBeLessThan(CEILING.windowMs);
+  });
+});

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AmountType, CustomerGroup } from '../../contract/enums';
+import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import { EXECUTIONS_CHANNEL } from '../../server/trading/execution-state/queue';
+import type { LocalRunner } from '../../server/trading/intake-state';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { executionsOf, insertStrategy, startEngine, tradingCustomer, waitFor } from './fixtures';
+
+const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }];
+const alert = (ctx: TestContext, url: string, id: string) => ctx.api('POST', url, { payload: `{"action":"open","alert_id":"${id}"}`, headers: { 'content-type': 'application/json' } });
+
+/** A runner that records what it is handed (the real dispatcher is exercised below and by every engine test). */
+function recordingRunner(freeSlots: number): LocalRunner & { adopted: number[][] } {
+  const adopted: number[][] = [];
+  return { worker: 'test-runner', leaseMs: 15_000, freeSlots: () => freeSlots, owns: () => true, adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)), adopted };
+}
+
+describe('in-process hand-off: the process that commits an alert starts its executions', () => {
+  let ctx: TestContext;
+  let listener: pg.Client;
+  const notifications: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    for (let i = 0; i < 3; i += 1) await tradingCustomer(ctx, null, { exchange: 'bybit', group: CustomerGroup.Gold });
+    listener = new pg.Client(ctx.database.url);
+    await listener.connect();
+    listener.on('notification', (message) => notifications.push(message.payload ?? ''));
+    await listener.query(`listen ${EXECUTIONS_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listener.end();
+    await ctx.close();
+  });
+
+  it('claims the executions for the local dispatcher inside the alert transaction, hands them over after the commit, and sends no NOTIFY', async () => {
+    const runner = recordingRunner(10);
+    const detach = ctx.deps.intake.handoff.attach(runner);
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    notifications.length = 0;
+    const answer = await alert(ctx, strategy.url, 'h1');
+    detach();
+    const orderId = answer.body.data.orderId as number;
+    const rows = await executionsOf(ctx, orderId);
+    expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([['test-runner', 1], ['test-runner', 1], ['test-runner', 1]]);
+    expect(runner.adopted).toEqual([rows.map((row) => row.id).sort((a, b) => a - b)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toEqual([]);
+  });
+
+  it('claims only as many as the local dispatcher has room for; the rest are queued for any process and NOTIFY wakes them', async () => {
+    const runner = recordingRunner(2);
+    const detach = ctx.deps.intake.handoff.attach(runner);
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    notifications.length = 0;
+    const answer = await alert(ctx, strategy.url, 'h2');
+    detach();
+    const orderId = answer.body.data.orderId as number;
+    const rows = await executionsOf(ctx, orderId);
+    expect(rows.map((row) => row.claimed_by)).toEqual(['test-runner', 'test-runner', null]);
+    expect(runner.adopted.flat()).toEqual(rows.slice(0, 2).map((row) => row.id));
+    await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
+    expect(notifications).toEqual([String(orderId)]);
+  });
+
+  it('without a local dispatcher nothing is claimed and the dispatchers are woken as before', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    notifications.length = 0;
+    const answer = await alert(ctx, strategy.url, 'h3');
+    const rows = await executionsOf(ctx, answer.body.data.orderId);
+    expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([[null, 0], [null, 0], [null, 0]]);
+    await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
+  });
+});
+
+describe('in-process hand-off with the real dispatcher', () => {
+  let ctx: TestContext;
+  let sandbox: RunningSandbox;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sandbox = await startSandbox({ randomWalk: false });
+    sandbox.control.setPrice('BTCUSDT', 60000);
+  });
+  afterAll(async () => {
+    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await ctx.close();
+  });
+
+  it('the dispatcher of the receiving process places every entry under its own claim, once; a stopped dispatcher leaves nothing claimed', async () => {
+    const customers = [];
+    for (let i = 0; i < 4; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: i % 2 === 0 ? 'bybit' : 'bitget', group: CustomerGroup.Gold }));
+    // A long safety poll: only the hand-off (or a NOTIFY, which it does not send) can start these executions quickly.
+    const dispatcher = await startEngine(ctx, sandbox, { safetyPollMs: 60_000 });
+    try {
+      const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+      const answer = await alert(ctx, strategy.url, 'real');
+      const orderId = answer.body.data.orderId as number;
+      const claimedAtAnswer = await executionsOf(ctx, orderId);
+      expect(claimedAtAnswer.every((row) => row.claimed_by === dispatcher.worker || row.state !== 'pending')).toBe(true);
+      await waitFor('every entry open', async () => (await executionsOf(ctx, orderId)).every((row) => row.state === 'open'), 10_000);
+      for (const customer of customers) {
+        const entries = sandbox.control.account(customer.sandbox!.uid).orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`);
+        expect(entries).toHaveLength(1);
+      }
+    } finally {
+      await dispatcher.stop();
+    }
+    const claimed = await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from executions where claimed_by is not null`);
+    expect(claimed.rows[0]!.n).toBe(0);
+    expect(ctx.deps.intake.handoff.runner()).toBeUndefined();
+  });
+});
