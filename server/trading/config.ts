@@ -12,7 +12,7 @@ export interface TradingConfig {
   entryDeadlineMs: number;
   /** An alert whose own timestamp is older than this is not acted on. */
   maxAlertAgeMs: number;
-  /** Executions one process keeps in flight at once. */
+  /** Executions one process keeps in flight at once per exchange (each exchange has its own slots). */
   concurrency: number;
   /** A claim not renewed within this time is taken over by another process. */
   leaseMs: number;

@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts, type ExecutionContext } from './context';
+import type { ExchangeId } from './exchanges/types';
+import { LANES, laneOf } from './lanes';
 import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
 import type { LocalRunner } from './intake-state';
 import type { AccountLeases } from './accounts/leases';
@@ -35,7 +37,10 @@ const CLAIM_BATCH = 200;
  */
 export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: AccountLeases): Dispatcher {
   const running = new Map<number, Promise<void>>();
-  let syncRunning = 0;
+  /** Executions in flight per lane, and how many of them are sync jobs. */
+  const inLane = new Map<ExchangeId, { all: number; sync: number }>(LANES.map((lane) => [lane, { all: 0, sync: 0 }]));
+  const laneCount = (lane: ExchangeId) => inLane.get(lane)!;
+  const freeIn = (lane: ExchangeId) => (stopped ? 0 : Math.max(0, rt.config.concurrency - laneCount(lane).all));
   let listener: pg.PoolClient | undefined;
   let timers: NodeJS.Timeout[] = [];
   let stopped = true;
@@ -72,21 +77,24 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   /** Starts executions claimed by this worker: from the queue, or handed over by this process's intake. */
   function runClaimed(kind: JobKind, contexts: ExecutionContext[]): void {
     for (const ctx of contexts) {
-      if (kind === 'sync') syncRunning += 1;
+      const count = laneCount(laneOf(ctx.platformType));
+      count.all += 1;
+      if (kind === 'sync') count.sync += 1;
       const task = runExecution(rt, ctx)
         .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
         .finally(() => {
           running.delete(ctx.id);
-          if (kind === 'sync') syncRunning -= 1;
+          count.all -= 1;
+          if (kind === 'sync') count.sync -= 1;
           pump();
         });
       running.set(ctx.id, task);
     }
   }
 
-  async function claimAndRun(kind: JobKind, limit: number): Promise<number> {
+  async function claimAndRun(kind: JobKind, lane: ExchangeId, limit: number): Promise<number> {
     if (limit <= 0) return 0;
-    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
+    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind, lane });
     if (ids.length > 0) runClaimed(kind, await loadContexts(rt.db, rt.worker, ids));
     return ids.length;
   }
@@ -106,12 +114,14 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   async function drain(): Promise<void> {
     await refreshPressure();
     for (;;) {
-      const free = rt.config.concurrency - running.size;
-      if (stopped || free <= 0) return;
-      const claimed = await claimAndRun('work', Math.min(CLAIM_BATCH, free));
+      if (stopped) return;
+      let claimed = 0;
+      for (const lane of LANES) claimed += await claimAndRun('work', lane, Math.min(CLAIM_BATCH, freeIn(lane)));
       if (claimed > 0) continue;
-      const syncSlots = Math.floor(rt.config.concurrency * SYNC_SHARE) - syncRunning;
-      await claimAndRun('sync', Math.min(CLAIM_BATCH, syncSlots, rt.config.concurrency - running.size));
+      for (const lane of LANES) {
+        const syncSlots = Math.floor(rt.config.concurrency * SYNC_SHARE) - laneCount(lane).sync;
+        await claimAndRun('sync', lane, Math.min(CLAIM_BATCH, syncSlots, freeIn(lane)));
+      }
       await scheduleNextDue();
       return;
     }
@@ -170,7 +180,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     wake: pump,
     inFlight: () => running.size,
     leaseMs: rt.config.leaseMs,
-    freeSlots: () => (stopped ? 0 : Math.max(0, rt.config.concurrency - running.size)),
+    freeSlots: freeIn,
     owns: (customerId) => leases?.owns(customerId) ?? true,
     adopt,
   };

@@ -36,6 +36,7 @@ export interface EnqueueResult {
 interface EligibleRow extends Record<string, unknown> {
   id: number;
   group: number;
+  platform_type: number;
   blocked_by_receive_once: boolean;
   conflict_strategy: string | null;
   conflict_reason: SharingConflict | null;
@@ -82,7 +83,7 @@ async function lockCustomerPositions(tx: DbOrTx, strategyId: string, symbol: str
  */
 async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: boolean, terms: EntryTerms): Promise<EligibleRow[]> {
   const result = await tx.execute<EligibleRow>(sql`
-    select c.id, c."group", conflict.strategy_id as conflict_strategy, conflict.reason as conflict_reason,
+    select c.id, c."group", c.platform_type, conflict.strategy_id as conflict_strategy, conflict.reason as conflict_reason,
       (${receiveOnce} and exists (select 1 from webhook_group_settings w where w."group" = c."group" and w.is_active)
         and exists (select 1 from executions e join orders o on o.id = e.order_id
                     where o.strategy_id = ${strategyId} and e.customer_id = c.id and e.state in ('pending', 'open'))) as blocked_by_receive_once
@@ -118,7 +119,7 @@ export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<Enq
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  const claimedIds = await queueExecutions(tx, { orderId, customerIds: queued.map((row) => Number(row.id)), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
+  const claimedIds = await queueExecutions(tx, { orderId, customers: queued.map((row) => ({ id: Number(row.id), platformType: Number(row.platform_type) })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
       skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),

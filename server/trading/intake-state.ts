@@ -1,4 +1,5 @@
 import type { ExecutionContext } from './context';
+import type { ExchangeId } from './exchanges/types';
 import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
 
 /** A dispatcher running in this process, which takes over the executions this process just queued. */
@@ -7,8 +8,8 @@ export interface LocalRunner {
   readonly worker: string;
   /** How long a claim lasts unless renewed (the queue's lease). */
   readonly leaseMs: number;
-  /** How many more executions it can start now. */
-  freeSlots(): number;
+  /** How many more executions of this exchange's customers it can start now (each exchange has its own slots). */
+  freeSlots(lane: ExchangeId): number;
   /** Whether the account is in a slice it leases (only those are handed to it). */
   owns(customerId: number): boolean;
   /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */

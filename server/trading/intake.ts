@@ -5,6 +5,8 @@ import type { WebhookAnswer } from '../../contract/api/webhook';
 import { server as messages, ui } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
 import type { ExecutionContext } from './context';
+import type { ExchangeId } from './exchanges/types';
+import { LANES } from './lanes';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import { recordEntryAudit, recordExitAudit } from '../lib/audits';
@@ -56,8 +58,8 @@ async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
 /** Claims for this process's dispatcher, if one runs here and has room. */
 function localClaim(deps: IntakeDeps) {
   const runner = deps.intake.handoff.runner();
-  const limit = runner?.freeSlots() ?? 0;
-  return runner && limit > 0 ? { worker: runner.worker, leaseMs: runner.leaseMs, limit, owns: (customerId: number) => runner.owns(customerId) } : undefined;
+  if (!runner || LANES.every((lane) => runner.freeSlots(lane) <= 0)) return undefined;
+  return { worker: runner.worker, leaseMs: runner.leaseMs, room: (lane: ExchangeId) => runner.freeSlots(lane), owns: (customerId: number) => runner.owns(customerId) };
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */

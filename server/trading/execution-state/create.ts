@@ -2,33 +2,52 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executionClientOrderId } from '../ids';
 import { EXECUTIONS_CHANNEL } from './queue';
+import type { ExchangeId } from '../exchanges/types';
+import { laneOf } from '../lanes';
 import { instantOf } from './writer';
 
 /** Executions the queuing transaction claims for its own process's dispatcher (the in-process hand-off). */
 export interface LocalClaim {
   worker: string;
   leaseMs: number;
-  /** At most this many (the dispatcher's free slots); the rest wait in the queue for any process. */
-  limit: number;
+  /** At most this many per exchange (the dispatcher's free slots of that lane); the rest wait in the queue for any process. */
+  room(lane: ExchangeId): number;
   /** Only accounts of the slices this worker leases (it holds them warm); the others' owners claim theirs. */
   owns(customerId: number): boolean;
 }
 
+/** The customers the local claim takes: those it owns, up to its room in each exchange's lane. */
+function claimedCustomers(customers: Array<{ id: number; platformType: number }>, claim: LocalClaim): number[] {
+  const taken = new Map<ExchangeId, number>();
+  return customers
+    .filter((customer) => {
+      const lane = laneOf(customer.platformType);
+      const count = taken.get(lane) ?? 0;
+      if (!claim.owns(customer.id) || count >= claim.room(lane)) return false;
+      taken.set(lane, count + 1);
+      return true;
+    })
+    .map((customer) => customer.id);
+}
+
 /**
  * Transition "queued": one pending execution per customer of the Order, each with its deterministic
- * entry client order id, due at once. With `claim`, the first `claim.limit` of the accounts the claiming
- * worker owns are queued already claimed
+ * entry client order id, due at once. With `claim`, the first `claim.room(lane)` of each exchange's accounts
+ * the claiming worker owns are queued already claimed
  * by that worker (a lease, first attempt, as `claimExecutions` would leave them) and are returned for
  * it to start after the commit; when any are left unclaimed every dispatcher is woken (NOTIFY, on commit).
  * `at`: see StateWriter.at.
  */
-export async function queueExecutions(tx: DbOrTx, input: { orderId: number; customerIds: number[]; deadlineMs: number; claim?: LocalClaim | undefined; at?: Date | undefined }): Promise<number[]> {
-  if (input.customerIds.length === 0) return [];
-  const ids = input.customerIds;
+export async function queueExecutions(
+  tx: DbOrTx,
+  input: { orderId: number; customers: Array<{ id: number; platformType: number }>; deadlineMs: number; claim?: LocalClaim | undefined; at?: Date | undefined },
+): Promise<number[]> {
+  if (input.customers.length === 0) return [];
+  const ids = input.customers.map((customer) => customer.id);
   const instant = instantOf(input.at);
   const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
   const claim = input.claim;
-  const claimedIds = claim ? ids.filter((customerId) => claim.owns(customerId)).slice(0, claim.limit) : [];
+  const claimedIds = claim ? claimedCustomers(input.customers, claim) : [];
   const claimedArray = sql.raw(`'{${claimedIds.map(Number).join(',')}}'::int[]`);
   const result = await tx.execute<{ id: number; claimed: boolean }>(sql`
     insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)

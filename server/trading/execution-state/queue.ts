@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { ExchangeId } from '../exchanges/types';
+import { laneFilter } from '../lanes';
 import type { DbOrTx } from '../../db/client';
 import { ACCOUNT_SLICES } from '../accounts/leases';
 
@@ -19,12 +21,12 @@ const syncFilter = sql`(e.state = 'open' and e.protected_at is not null and e.cl
  * the same row). A claim is a lease: it expires unless renewed, so a dead process leaves nothing stuck.
  * Executions of accounts whose slice another live worker leases are left to that worker (it holds them warm).
  */
-export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: number; leaseMs: number; kind: JobKind }): Promise<number[]> {
+export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: number; leaseMs: number; kind: JobKind; lane?: ExchangeId | undefined }): Promise<number[]> {
   const filter = input.kind === 'work' ? workFilter : syncFilter;
   const result = await db.execute<{ id: number }>(sql`
     with due as (
       select e.id from executions e
-      where e.state in ('pending', 'open') and ${filter}
+      where e.state in ('pending', 'open') and ${filter} and ${input.lane ? laneFilter(input.lane) : sql`true`}
         and e.next_attempt_at <= now()
         and (e.claim_expires_at is null or e.claim_expires_at < now())
         and not exists (select 1 from account_slices s

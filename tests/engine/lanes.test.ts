@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, PositionMode } from '../../contract/enums';
+import { exchangeAccountSettings } from '../../server/db/schema/index';
+import type { RunningSandbox } from '../../server/sandbox/index';
+import { startExactSandbox } from '../../server/sandbox/test-support';
+import type { Dispatcher } from '../../server/trading/dispatcher';
+import { enqueueOrder } from '../../server/trading/enqueue';
+import { createExchangeAdapters } from '../../server/trading/exchanges/index';
+import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
+import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
+import { startDispatcher } from '../../server/trading/start';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { executionsOf, insertStrategy, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+
+const BYBIT_LATENCY_MS = 250;
+const SLOTS = 2;
+
+/**
+ * One alert to customers of both exchanges. Bybit's entries wait for Bybit's budget (here one request
+ * in flight, each slow); they must not hold the slots the Bitget entries need.
+ */
+describe('each exchange has its own dispatcher slots', () => {
+  let ctx: TestContext;
+  let sandbox: RunningSandbox;
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sandbox = await startExactSandbox({ randomWalk: false });
+    sandbox.control.setPrice('BTCUSDT', 60000);
+    const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
+    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
+    await adapters.bybit.loadMarkets();
+    await adapters.bitget.loadMarkets();
+    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
+    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, concurrency: SLOTS } });
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await ctx.close();
+  });
+
+  it('Bitget entries go out while Bybit entries wait for Bybit', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+    const bybit: TradingCustomer[] = [];
+    for (let i = 0; i < 6; i += 1) bybit.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
+    const bitget: TradingCustomer[] = [];
+    for (let i = 0; i < 2; i += 1) bitget.push(await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold }));
+    await ctx.deps.db.insert(exchangeAccountSettings).values([
+      ...bybit.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })),
+      ...bitget.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bitget, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })),
+    ]);
+    sandbox.control.setFaults([{ exchange: 'bybit', latencyMs: BYBIT_LATENCY_MS }]);
+    const { orderId } = await ctx.deps.db.transaction((tx) =>
+      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: 60_000, referencePrice: null }),
+    );
+    await waitFor('every entry open', async () => ((await executionsOf(ctx, orderId)).every((row) => row.state === 'open') ? true : undefined), 40_000);
+    sandbox.control.setFaults([]);
+    const entryTimes = (customers: TradingCustomer[]) =>
+      customers.flatMap((c) => sandbox.control.account(c.sandbox!.uid).orders.filter((o) => o.clientOrderId.endsWith('-e')).map((o) => o.createdAt)).sort((a, b) => a - b);
+    const bybitTimes = entryTimes(bybit);
+    const bitgetTimes = entryTimes(bitget);
+    expect(bybitTimes).toHaveLength(6);
+    expect(bitgetTimes).toHaveLength(2);
+    // The Bybit entries arrive one after the other; the Bitget ones did not queue behind them.
+    expect(Math.max(...bitgetTimes)).toBeLessThan(bybitTimes[2]!);
+  });
+});
