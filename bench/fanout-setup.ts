@@ -69,15 +69,24 @@ export async function openEnvironment(
 let strategyCount = 0;
 export const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
 
-/** A strategy with a 2% stop and one take-profit (Bybit carries both on the entry), investing 0.01 (BTC) / 0.2 (ETH) per customer. */
-export async function insertStrategy(deps: Deps, options: { groups: CustomerGroup[]; symbol?: (typeof SYMBOLS)[number]; exclusiveCustomerId?: number }): Promise<{ id: string; token: string }> {
+/**
+ * A strategy with a 2% stop and one take-profit (Bybit carries both on the entry), or with `ladder` a
+ * take-profit ladder (TP1 1% 50%, TP2 2% 30%, TP3 3% 20%: four protective orders per position),
+ * investing 0.01 (BTC) / 0.2 (ETH) per customer.
+ */
+export async function insertStrategy(
+  deps: Deps,
+  options: { groups: CustomerGroup[]; symbol?: (typeof SYMBOLS)[number]; exclusiveCustomerId?: number; ladder?: boolean },
+): Promise<{ id: string; token: string }> {
   strategyCount += 1;
   const id = `BENCH${strategyCount}`;
   const token = randomBytes(24).toString('base64url');
   const symbol = options.symbol ?? 'BTCUSDT';
   await deps.db.insert(strategies).values({
-    id, symbol, entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, takeProfitMode: TakeProfitMode.Full,
-    tp1TargetLevel: '2', tp1CloseVolume: '100', stopLossType: AmountType.Percent, stopLossAmount: '2', exclusiveCustomerId: options.exclusiveCustomerId ?? null,
+    id, symbol, entryDirection: 1, leverage: 10, positionMode: 1, takeProfitType: AmountType.Percent, ...(options.ladder
+      ? { takeProfitMode: TakeProfitMode.Partial, tp1TargetLevel: '1', tp1CloseVolume: '50', tp2TargetLevel: '2', tp2CloseVolume: '30', tp3TargetLevel: '3', tp3CloseVolume: '20' }
+      : { takeProfitMode: TakeProfitMode.Full, tp1TargetLevel: '2', tp1CloseVolume: '100' }),
+    stopLossType: AmountType.Percent, stopLossAmount: '2', exclusiveCustomerId: options.exclusiveCustomerId ?? null,
     ...webhookTokenColumns(deps.secrets, id, token),
   });
   await deps.db.insert(strategyGroups).values(options.groups.map((group) => ({ strategyId: id, group, investType: AmountType.Quantity, investAmount: symbol === 'BTCUSDT' ? '0.01' : '0.2' })));

@@ -22,6 +22,8 @@ const WS_BYBIT_N = Number(process.env.BENCH_FANOUT_WS_BYBIT ?? 450);
 type EntryPath = 'rest' | 'websocket';
 /** Bitget's per-address ceiling: 6,000 requests a minute. */
 const BITGET_PER_SECOND = 100;
+/** How long the big fan-out waits for every placed position to have all its protective orders. */
+const PROTECTION_WAIT_MS = 300_000;
 
 interface Figure {
   name: string;
@@ -104,7 +106,7 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox,
 async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
   const bybit = await insertCustomers(env.deps, sandbox, { count: sizes.bybit, exchange: 'bybit', group: CustomerGroup.Gold });
   const bitget = await insertCustomers(env.deps, sandbox, { count: sizes.bitget, exchange: 'bitget', group: CustomerGroup.Gold });
-  const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold] });
+  const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold], ladder: true });
   await sleep(5_500); // the per-address windows drain after the latency phase
   const rejectedBefore = sandbox.control.counters().rateLimitRejections.total;
   const t0 = Date.now();
@@ -147,10 +149,36 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: E
     record(`${path}_${exchange}_${n}_lost_orders`, lost, 'count', `[${path}] ${n} ${exchange} accounts: lost (exchange and database disagree)`);
     record(`${path}_${exchange}_${n}_doubled_orders`, doubled, 'count', `[${path}] ${n} ${exchange} accounts: customers with two entries`);
   }
+  await bigFanOutProtection(env, sandbox, path, { bybit, bitget }, orderId);
   console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
   record(`${path}_fanout_failed_executions`, states.failed, 'count', `[${path}] big fan-out: executions failed or skipped (entry deadline 30 s)`);
   record(`${path}_fanout_rate_limit_errors`, rejected, 'count', `[${path}] big fan-out: rate-limit errors from the sandbox`);
   record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, sandbox, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
+}
+
+/**
+ * Issue 9's protection timings of the big fan-out: per exchange, each placed position's fill -> its stop
+ * and -> its last protective order (stop and three take-profit legs), once every position is protected
+ * (bounded wait).
+ */
+async function bigFanOutProtection(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, accounts: Record<'bybit' | 'bitget', BenchCustomer[]>, orderId: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const r = await env.handle.pool.query<{ n: number }>(`select count(*)::int as n from executions where order_id = $1 and state = 'open' and protected_at is null`, [orderId]);
+    if (r.rows[0]!.n === 0 || Date.now() - started > PROTECTION_WAIT_MS) break;
+    await sleep(200);
+  }
+  for (const exchange of ['bybit', 'bitget'] as const) {
+    if (accounts[exchange].length === 0) continue;
+    const times = protectionTimes(sandbox, accounts[exchange].map((customer) => ({ uid: customer.uid, orderId })));
+    const n = accounts[exchange].length;
+    console.log(`  [${path}] ${n} ${exchange} accounts, ${times.positions} positions: fill -> stop (p50 / p99 / max) ${timesText(times.fillToStop)}; fill -> last protective order ${timesText(times.fillToLastLeg)}`);
+    for (const [figure, spread] of [['fill_to_stop', times.fillToStop], ['fill_to_last_protection', times.fillToLastLeg]] as const) {
+      for (const key of ['p50', 'p99', 'max'] as const) {
+        record(`${path}_${exchange}_${n}_${figure}_${key}_ms`, spread[key], 'ms', `[${path}] ${n} ${exchange} accounts: ${figure === 'fill_to_stop' ? 'fill -> stop' : 'fill -> last protective order'} ${key} (${times.positions} positions)`);
+      }
+    }
+  }
 }
 
 /** Webhook answers of an API process (RUN_DISPATCHER=false): strategies without customers, then with 100 customers each. */
