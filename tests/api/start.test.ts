@@ -11,6 +11,11 @@ import { freePort } from '../../server/db/embedded';
  */
 const root = path.resolve(__dirname, '../..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/**
+ * The server runs in this very process (node with tsx's loader), not under the `tsx` wrapper, which
+ * would leave its node child running when the test kills it with SIGKILL (a signal it cannot relay).
+ */
+const serverCommand = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-start-'));
 let server: ChildProcess | undefined;
 
@@ -25,7 +30,7 @@ function env(port: number) {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: env(port), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(serverCommand[0], [...serverCommand[1]], { cwd: root, env: env(port), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   for (let i = 0; i < 150; i++) {
