@@ -6,12 +6,8 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { enqueueOrder } from '../../server/trading/enqueue';
-import { createExchangeAdapters } from '../../server/trading/exchanges/index';
-import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
-import { startDispatcher } from '../../server/trading/start';
-import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, insertStrategy, startEngineWithQueuedBybit, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const DEADLINE_MS = 1_200;
 const LATENCY_MS = 300;
@@ -25,13 +21,7 @@ describe('entries past their deadline are dropped, open positions keep their sto
     ctx = await createTestContext();
     sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
-    // One Bybit request in flight at a time: entries queue at the limiter the way thousands do under the per-IP ceiling.
-    const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
-    // Over REST: the engine's warm accounts would otherwise open Bybit trade sockets, which this limiter does not pace.
-    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
-    await adapters.bybit.loadMarkets();
-    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
-    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000 } });
+    dispatcher = await startEngineWithQueuedBybit(ctx, sandbox);
   });
   afterAll(async () => {
     await dispatcher.stop();

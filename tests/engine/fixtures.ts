@@ -8,6 +8,8 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { startDispatcher } from '../../server/trading/start';
+import { createExchangeAdapters } from '../../server/trading/exchanges/index';
+import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import type { TradingConfig } from '../../server/trading/config';
 import { createPerson } from '../helpers/fixtures';
@@ -95,6 +97,19 @@ export async function tradingCustomer(
 
 export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, exchangeTimeoutMs?: number): Promise<Dispatcher> {
   useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, timeoutMs: exchangeTimeoutMs });
+  return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });
+}
+
+/**
+ * The engine over REST with one Bybit request in flight at a time: entries queue at the limiter the way
+ * thousands do under the per-IP ceiling. REST only: warm accounts would otherwise open Bybit trade
+ * sockets, which this limiter does not pace.
+ */
+export async function startEngineWithQueuedBybit(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}): Promise<Dispatcher> {
+  const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
+  const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
+  await Promise.all([adapters.bybit.loadMarkets(), adapters.bitget.loadMarkets()]);
+  useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
   return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });
 }
 

@@ -5,12 +5,8 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { enqueueOrder } from '../../server/trading/enqueue';
-import { createExchangeAdapters } from '../../server/trading/exchanges/index';
-import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
-import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
-import { startDispatcher } from '../../server/trading/start';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { executionsOf, insertStrategy, startEngineWithQueuedBybit, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const BYBIT_LATENCY_MS = 250;
 const SLOTS = 2;
@@ -28,12 +24,7 @@ describe('each exchange has its own dispatcher slots', () => {
     ctx = await createTestContext();
     sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
-    const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
-    const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
-    await adapters.bybit.loadMarkets();
-    await adapters.bitget.loadMarkets();
-    useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
-    dispatcher = await startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, concurrency: SLOTS } });
+    dispatcher = await startEngineWithQueuedBybit(ctx, sandbox, { concurrency: SLOTS });
   });
   afterAll(async () => {
     await dispatcher.stop();
