@@ -2,7 +2,7 @@ import { AccountType } from '../contract/enums';
 import { loadActivityFixture, type ActivityFixture } from './fixtures/activity';
 import { loadCustomerFixture } from './fixtures/customers';
 import { EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
-import { checkTargets, measureTargets, printResults, type LoadTarget } from './http-load';
+import { measureAndPrint, type LoadTarget } from './http-load';
 import type { Benchmark } from './run';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -69,10 +69,7 @@ async function run(): Promise<void> {
     server = await startBenchServer(database);
     const staff = await staffHeaders(database.handle.db, AccountType.Employee, customers.countryIds[0]!);
     const targets = targetsOf(fixture, staff);
-    await checkTargets(server.baseUrl, targets);
-    const results = await measureTargets(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, emptyName: 'empty' });
-    console.log(`${CONCURRENCY} concurrent requests, ${SECONDS} s per target, database pool of ${database.handle.pool.options.max}`);
-    printResults(results, CONCURRENCY, 'empty');
+    await measureAndPrint(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, poolSize: database.handle.pool.options.max });
   } finally {
     await server?.app.close();
     await database.close();

@@ -1,7 +1,7 @@
 import { AccountStatus, AccountType, CustomerGroup, Exchange, SortType } from '../contract/enums';
 import { loadCustomerFixture, type CustomerFixture } from './fixtures/customers';
 import { bearerHeaders, EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
-import { checkTargets, measureTargets, printResults, type LoadTarget } from './http-load';
+import { measureAndPrint, type LoadTarget } from './http-load';
 import type { Benchmark } from './run';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -71,10 +71,7 @@ async function run(): Promise<void> {
     const staff = await staffHeaders(database.handle.db, AccountType.Employee, fixture.countryIds[0]!);
     const agent = await bearerHeaders(database.handle.db, fixture.bookAgent!.accountId);
     const targets = targetsOf(fixture, staff, agent);
-    await checkTargets(server.baseUrl, targets);
-    const results = await measureTargets(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, emptyName: 'empty' });
-    console.log(`${CONCURRENCY} concurrent requests, ${SECONDS} s per target, database pool of ${database.handle.pool.options.max}`);
-    printResults(results, CONCURRENCY, 'empty');
+    await measureAndPrint(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, poolSize: database.handle.pool.options.max });
   } finally {
     await server?.app.close();
     await database.close();

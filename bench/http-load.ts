@@ -153,3 +153,11 @@ export async function measureTargets(baseUrl: string, targets: LoadTarget[], opt
   for (const target of chosen) results.push(await runLoad(baseUrl, target, options));
   return results;
 }
+
+/** Checks every target, measures each next to the empty route in one run, and prints the table and BENCH_RESULT lines. */
+export async function measureAndPrint(baseUrl: string, targets: LoadTarget[], options: { concurrency: number; seconds: number; poolSize: number | undefined }): Promise<void> {
+  await checkTargets(baseUrl, targets);
+  const results = await measureTargets(baseUrl, targets, { concurrency: options.concurrency, seconds: options.seconds, emptyName: 'empty' });
+  console.log(`${options.concurrency} concurrent requests, ${options.seconds} s per target, database pool of ${options.poolSize}`);
+  printResults(results, options.concurrency, 'empty');
+}
