@@ -48,15 +48,21 @@ export async function queueExecutions(
   const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
   const claim = input.claim;
   const claimedIds = claim ? claimedCustomers(input.customers, claim) : [];
-  const claimedArray = sql.raw(`'{${claimedIds.map(Number).join(',')}}'::int[]`);
+  const unclaimed = claimedIds.length < ids.length;
+  // Every dispatcher is woken (NOTIFY, delivered on commit) in the same statement when some are left unclaimed.
   const result = await tx.execute<{ id: number; claimed: boolean }>(sql`
-    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
-    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
-      case when u.customer_id = any(${claimedArray}) then ${claim?.worker ?? null}::text end,
-      case when u.customer_id = any(${claimedArray}) then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
-      case when u.customer_id = any(${claimedArray}) then 1 else 0 end
-    from unnest(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)
-    returning id, claimed_by is not null as claimed`);
-  if (claimedIds.length < ids.length) await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)})`);
+    with queued as (
+      insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
+      select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
+        case when u.claimed then ${claim?.worker ?? null}::text end,
+        case when u.claimed then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
+        case when u.claimed then 1 else 0 end
+      from (select c.customer_id, c.client_order_id, c.customer_id = any(${pgIntArray(claimedIds)}::int[]) as claimed
+            from unnest(${pgIntArray(ids)}::int[], ${`{${clientIds.join(',')}}`}::text[]) as c(customer_id, client_order_id)) u
+      returning id, claimed_by is not null as claimed)
+    select queued.id, queued.claimed
+    from queued, (select count(*) from (select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)}) where ${unclaimed}) notified) woken`);
   return result.rows.filter((row) => row.claimed).map((row) => Number(row.id));
 }
+
+const pgIntArray = (values: number[]) => `{${values.map(Number).join(',')}}`;
