@@ -54,6 +54,9 @@ DECLARE
   terms record;
   eligible jsonb;
   locks integer;
+  once_groups smallint[];
+  own_orders integer[];
+  rival_orders integer[];
 BEGIN
   INSERT INTO orders (strategy_id, signal_id, side, status, entry_type, reference_price, datetime_inserted, datetime_updated)
     VALUES (p_strategy_id, p_signal_id, p_side, 1, p_entry_type, p_reference_price, instant, instant)
@@ -72,10 +75,23 @@ BEGIN
     RAISE EXCEPTION 'the alert has customers' USING ERRCODE = 'CT001';
   END IF;
 
+  -- Live executions belong to Active orders (an Order settles once none of its executions is live), so
+  -- both checks look only at the executions of a few Active orders, not at every customer's history.
+  IF p_receive_once THEN
+    SELECT array_agg(w."group") INTO once_groups FROM webhook_group_settings w WHERE w.is_active;
+    SELECT array_agg(o.id) INTO own_orders FROM orders o WHERE o.strategy_id = p_strategy_id AND o.status = 1 AND o.id <> new_order_id;
+  END IF;
+  SELECT array_agg(o2.id) INTO rival_orders
+    FROM orders o2 JOIN strategies s2 ON s2.id = o2.strategy_id
+    WHERE o2.status = 1 AND o2.id <> new_order_id AND s2.symbol = terms.symbol
+      AND (s2.position_mode <> terms.position_mode
+        OR (s2.position_mode = 1 AND o2.side <> p_side)
+        OR (o2.side = p_side AND (terms.trailing_stop OR s2.trailing_stop)));
+
   SELECT coalesce(jsonb_agg(jsonb_build_array(ec.id, ec."group", ec.platform_type,
-      p_receive_once AND EXISTS (SELECT 1 FROM webhook_group_settings w WHERE w."group" = ec."group" AND w.is_active)
-        AND EXISTS (SELECT 1 FROM executions e JOIN orders o ON o.id = e.order_id
-                    WHERE o.strategy_id = p_strategy_id AND e.customer_id = ec.id AND e.state IN ('pending', 'open')),
+      own_orders IS NOT NULL AND ec."group" = ANY(once_groups)
+        AND EXISTS (SELECT 1 FROM executions e
+                    WHERE e.order_id = ANY(own_orders) AND e.customer_id = ec.id AND e.state IN ('pending', 'open')),
       conflict.strategy_id, conflict.reason) ORDER BY ec.id), '[]'::jsonb)
     INTO eligible
     FROM strategy_eligible_customers(p_strategy_id) ec
@@ -87,7 +103,8 @@ BEGIN
       FROM executions e2
       JOIN orders o2 ON o2.id = e2.order_id
       JOIN strategies s2 ON s2.id = o2.strategy_id
-      WHERE e2.customer_id = ec.id AND e2.state IN ('pending', 'open') AND s2.symbol = terms.symbol
+      WHERE rival_orders IS NOT NULL AND e2.order_id = ANY(rival_orders)
+        AND e2.customer_id = ec.id AND e2.state IN ('pending', 'open')
         AND (s2.position_mode <> terms.position_mode
           OR (s2.position_mode = 1 AND o2.side <> p_side)
           OR (ec.platform_type = 2 AND o2.side = p_side AND (terms.trailing_stop OR s2.trailing_stop)))
