@@ -2,7 +2,7 @@ import { CustomerGroup, EntryDirection, NotificationType, OrderEntryType, custom
 import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
-import { loadContexts, type ExecutionContext } from './context';
+import type { ExecutionContext } from './context';
 import { queueExecutions, type LocalClaim } from './execution-state/create';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import { preparedFunctionCall } from './prepared-call';
@@ -100,7 +100,7 @@ export async function queueOpenedOrder(tx: DbOrTx, input: EnqueueInput, opened: 
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  const claimedIds = await queueExecutions(tx, { orderId, customers: queued.map(([id, , platformType]) => ({ id, platformType })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
+  const claimed = await queueExecutions(tx, { orderId, customers: queued.map(([id, , platformType]) => ({ id, platformType })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
       skipped.map((row) => ({ orderId, customerId: row[0], strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
@@ -108,6 +108,5 @@ export async function queueOpenedOrder(tx: DbOrTx, input: EnqueueInput, opened: 
     await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
   if (queued.length === 0) await finishOrderIfDone(tx, orderId, input.at);
-  const claimed = input.claim && claimedIds.length > 0 ? await loadContexts(tx, input.claim.worker, claimedIds) : [];
   return { orderId, executions: queued.length, skipped: skipped.length, claimed };
 }
