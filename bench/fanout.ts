@@ -24,6 +24,20 @@ type EntryPath = 'rest' | 'websocket';
 const BITGET_PER_SECOND = 100;
 /** How long the big fan-out waits for every placed position to have all its protective orders. */
 const PROTECTION_WAIT_MS = 300_000;
+/**
+ * The parts of the run: `webhook` (webhook answers under load), `latency` (webhook -> first order),
+ * `fanout` (the big fan-outs). `BENCH_FANOUT_PARTS=webhook,latency` runs only those; unset, all of them.
+ */
+const PARTS = ['webhook', 'latency', 'fanout'] as const;
+type Part = (typeof PARTS)[number];
+function partsWanted(value: string | undefined): ReadonlySet<Part> {
+  if (!value) return new Set(PARTS);
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !(PARTS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_FANOUT_PARTS: unknown part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  return new Set(names as Part[]);
+}
+const parts = partsWanted(process.env.BENCH_FANOUT_PARTS);
 
 interface Figure {
   name: string;
@@ -209,22 +223,27 @@ async function run(): Promise<void> {
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
     console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s (REST), 3,000 orders / s (WebSocket), Bitget 6,000 / min; everything on this machine`);
     const open = (name: string, withDispatcher: boolean, bybitOrderEntry: EntryPath) => openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), name, sandbox, { withDispatcher, bybitOrderEntry });
-    const intake = await open('bench_intake', false, 'rest');
-    opened.push(intake);
-    await webhookThroughput(intake);
-    await intake.close();
-    opened.pop();
-    const ws = await open('bench_ws', true, 'websocket');
-    opened.push(ws);
-    await firstOrderLatency(ws, sandbox, 'websocket');
-    await bigFanOut(ws, sandbox, 'websocket', { bybit: WS_BYBIT_N, bitget: 0 });
-    await ws.close();
-    opened.pop();
-    await sleep(5_500); // the per-address windows drain between the runs
-    const rest = await open('bench_rest', true, 'rest');
-    opened.push(rest);
-    await firstOrderLatency(rest, sandbox, 'rest');
-    await bigFanOut(rest, sandbox, 'rest', { bybit: BYBIT_N, bitget: BITGET_N });
+    console.log(`parts: ${[...parts].join(', ')}`);
+    if (parts.has('webhook')) {
+      const intake = await open('bench_intake', false, 'rest');
+      opened.push(intake);
+      await webhookThroughput(intake);
+      await intake.close();
+      opened.pop();
+    }
+    if (parts.has('latency') || parts.has('fanout')) {
+      const ws = await open('bench_ws', true, 'websocket');
+      opened.push(ws);
+      if (parts.has('latency')) await firstOrderLatency(ws, sandbox, 'websocket');
+      if (parts.has('fanout')) await bigFanOut(ws, sandbox, 'websocket', { bybit: WS_BYBIT_N, bitget: 0 });
+      await ws.close();
+      opened.pop();
+      await sleep(5_500); // the per-address windows drain between the runs
+      const rest = await open('bench_rest', true, 'rest');
+      opened.push(rest);
+      if (parts.has('latency')) await firstOrderLatency(rest, sandbox, 'rest');
+      if (parts.has('fanout')) await bigFanOut(rest, sandbox, 'rest', { bybit: BYBIT_N, bitget: BITGET_N });
+    }
     console.log('\n| Figure | Value |\n|---|---|');
     for (const figure of figures) console.log(`| ${figure.label} | ${figure.value} ${figure.unit} |`);
     for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `fanout.${figure.name}`, value: figure.value, unit: figure.unit })}`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { ExecutionLeg } from './legs';
 
@@ -62,7 +62,7 @@ export interface StrategyTerms {
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 function toContext(row: Row): ExecutionContext {
   return {
@@ -122,10 +122,12 @@ function toContext(row: Row): ExecutionContext {
   };
 }
 
-/** Loads the claimed executions of `worker` with their order, strategy, customer and group terms. */
-export async function loadContexts(db: DbOrTx, worker: string, ids: number[]): Promise<ExecutionContext[]> {
-  if (ids.length === 0) return [];
-  const result = await db.execute<Row>(sql`
+/**
+ * The context's columns over execution rows aliased `e` with their order, strategy, customer and group
+ * terms: rows of the table, or rows an INSERT ... RETURNING just made (a CTE of the same statement).
+ */
+export function contextsOver(source: SQL): SQL {
+  return sql`
     select e.id, e.order_id, e.customer_id, e.client_order_id, e.state, e.attempts, e.deadline_at, e.close_requested_at,
       extract(epoch from e.deadline_at - o.datetime_inserted) as entry_window_s,
       e.exit_type, e.protected_at, e.quantity, e.entry_price, e.closed_qty, e.realized_pnl, e.legs, e.stop_loss_price,
@@ -138,12 +140,20 @@ export async function loadContexts(db: DbOrTx, worker: string, ids: number[]): P
       exists (select 1 from executions e2 join orders o2 on o2.id = e2.order_id join strategies s2 on s2.id = o2.strategy_id
               where e2.customer_id = e.customer_id and e2.id <> e.id and e2.state in ('pending', 'open')
                 and s2.symbol = s.symbol and o2.side = o.side) as shared_slot
-    from executions e
+    from ${source} e
     join orders o on o.id = e.order_id
     join strategies s on s.id = o.strategy_id
     join customers c on c.id = e.customer_id
     left join strategy_groups g on g.strategy_id = s.id and g."group" = c."group"
-    left join strategy_groups gi on gi.strategy_id = s.id and gi."group" = 2
-    where e.id in ${ids} and e.claimed_by = ${worker}`);
-  return result.rows.map(toContext);
+    left join strategy_groups gi on gi.strategy_id = s.id and gi."group" = 2`;
+}
+
+/** Execution contexts from rows selected by `contextsOver`. */
+export const contextsOf = (rows: Row[]): ExecutionContext[] => rows.map(toContext);
+
+/** Loads the claimed executions of `worker` with their order, strategy, customer and group terms. */
+export async function loadContexts(db: DbOrTx, worker: string, ids: number[]): Promise<ExecutionContext[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<Row>(sql`${contextsOver(sql`executions`)} where e.id in ${ids} and e.claimed_by = ${worker} order by e.id`);
+  return contextsOf(result.rows);
 }

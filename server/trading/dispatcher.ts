@@ -92,9 +92,11 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     }
   }
 
-  async function claimAndRun(kind: JobKind, lane: ExchangeId, limit: number): Promise<number> {
-    if (limit <= 0) return 0;
-    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind, lane });
+  /** One claim statement for every lane with room (`room(lane)` each), then the claimed executions' contexts. */
+  async function claimAndRun(kind: JobKind, room: (lane: ExchangeId) => number): Promise<number> {
+    const limit = Object.fromEntries(LANES.map((lane) => [lane, Math.min(CLAIM_BATCH, room(lane))]));
+    if (LANES.every((lane) => limit[lane]! <= 0)) return 0;
+    const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
     if (ids.length > 0) runClaimed(kind, await loadContexts(rt.db, rt.worker, ids));
     return ids.length;
   }
@@ -115,13 +117,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     await refreshPressure();
     for (;;) {
       if (stopped) return;
-      let claimed = 0;
-      for (const lane of LANES) claimed += await claimAndRun('work', lane, Math.min(CLAIM_BATCH, freeIn(lane)));
-      if (claimed > 0) continue;
-      for (const lane of LANES) {
-        const syncSlots = Math.floor(rt.config.concurrency * SYNC_SHARE) - laneCount(lane).sync;
-        await claimAndRun('sync', lane, Math.min(CLAIM_BATCH, syncSlots, freeIn(lane)));
-      }
+      if ((await claimAndRun('work', freeIn)) > 0) continue;
+      await claimAndRun('sync', (lane) => Math.min(Math.floor(rt.config.concurrency * SYNC_SHARE) - laneCount(lane).sync, freeIn(lane)));
       await scheduleNextDue();
       return;
     }

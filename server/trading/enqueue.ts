@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { AccountStatus, CustomerGroup, EntryDirection, NotificationType, OrderEntryType, customerGroupLabels } from '../../contract/enums';
+import { CustomerGroup, EntryDirection, NotificationType, OrderEntryType, customerGroupLabels } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { entryAudits } from '../db/schema/index';
 import { publishNotification } from '../lib/notify';
-import { loadContexts, type ExecutionContext } from './context';
+import type { ExecutionContext } from './context';
 import { queueExecutions, type LocalClaim } from './execution-state/create';
-import { instantOf } from './execution-state/writer';
 import { finishOrderIfDone } from './execution-state/order-settlement';
-import { conflictMessage, conflictingExecution, type EntryTerms, type SharingConflict } from './position-sharing';
-
+import { preparedFunctionCall } from './prepared-call';
+import { conflictMessage, type EntryTerms, type SharingConflict } from './position-sharing';
 export interface EnqueueInput {
   strategyId: string;
   side: EntryDirection;
@@ -33,100 +31,82 @@ export interface EnqueueResult {
   claimed: ExecutionContext[];
 }
 
-interface EligibleRow extends Record<string, unknown> {
-  id: number;
-  group: number;
-  platform_type: number;
-  blocked_by_receive_once: boolean;
-  conflict_strategy: string | null;
-  conflict_reason: SharingConflict | null;
+/** An eligible customer as `enqueue_order` answers it: id, group, platform, blocked by Receive Webhook Once, conflicting strategy and why. */
+type EligibleRow = [id: number, group: number, platformType: number, blockedByReceiveOnce: boolean, conflictStrategy: string | null, conflictReason: SharingConflict | null];
+
+/** The Order just inserted, its strategy's terms and its eligible customers (by id), as the SQL function `enqueue_order` answers. */
+export interface OpenedOrder {
+  orderId: number;
+  symbol: string;
+  positionMode: number;
+  trailingStop: boolean;
+  customers: EligibleRow[];
 }
 
 /**
- * ARCHITECTURE 6 "eligible": account Active, exchange connected with credentials, group among the
- * strategy's groups; Exclusive only for the strategy's exclusive customer while Internal is chosen.
+ * SQL function `enqueue_order` (migration alert_intake_functions): inserts the Order, locks the
+ * positions of its eligible customers (an advisory lock per symbol and customer bucket, in key order)
+ * and reads them with Receive Webhook Once and position sharing (`position-sharing.ts`) applied;
+ * without eligible customers it settles the Order at once.
  */
-const eligibleWhere = (strategyId: string) => sql`
-    a.status = ${AccountStatus.Active} and a.deleted_at is null
-      and c.platform_type in (1, 2) and c.api_key_enc is not null and c.api_secret_enc is not null
-      and (
-        (c."group" <> ${CustomerGroup.Exclusive} and c."group" in (select "group" from strategy_groups where strategy_id = ${strategyId}))
-        or (c."group" = ${CustomerGroup.Exclusive}
-            and c.id = (select exclusive_customer_id from strategies where id = ${strategyId})
-            and exists (select 1 from strategy_groups where strategy_id = ${strategyId} and "group" = ${CustomerGroup.Exclusive})
-            and exists (select 1 from strategy_groups where strategy_id = ${strategyId} and "group" = ${CustomerGroup.Internal}))
-      )`;
+const enqueueOrderCall = preparedFunctionCall<OpenedOrder, keyof OpenOrderArgs>('trading_enqueue_order', 'enqueue_order', [
+  'strategyId', 'signalId', 'side', 'entryType', 'receiveOnce', 'referencePrice', 'at', 'onlyIfEmpty',
+]);
 
-/** Customers are spread over this many lock buckets per symbol: an alert holds at most this many advisory locks. */
-const POSITION_LOCK_BUCKETS = 256;
-
-/**
- * Serialises entries on one symbol for the same customers: an advisory lock per (symbol, customer
- * bucket) of every eligible customer, taken in key order so two alerts never deadlock. Two concurrent
- * alerts for one customer and symbol cannot both miss each other's execution in the sharing check;
- * alerts on other symbols, or with no customers in common, do not wait for each other.
- */
-async function lockCustomerPositions(tx: DbOrTx, strategyId: string, symbol: string): Promise<void> {
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(k) from (
-      select distinct hashtext(${`position:${symbol}:`} || (c.id % ${POSITION_LOCK_BUCKETS})) as k
-      from customers c join accounts a on a.id = c.account_id
-      where ${eligibleWhere(strategyId)}
-      order by k) keys`);
+interface OpenOrderArgs {
+  strategyId: string;
+  signalId: number | null;
+  side: EntryDirection;
+  entryType: OrderEntryType;
+  receiveOnce: boolean;
+  referencePrice: number | null;
+  at: string | null;
+  onlyIfEmpty: boolean;
 }
 
-/**
- * The eligible customers (see `eligibleWhere`), read after their positions are locked.
- * `blocked_by_receive_once`: the group has Receive Webhook Once on and the customer already holds a
- * position (or a pending entry) of this strategy. `conflict_*`: a live execution the entry could not
- * share the exchange position with (`position-sharing.ts`).
- */
-async function eligibleCustomers(tx: DbOrTx, strategyId: string, receiveOnce: boolean, terms: EntryTerms): Promise<EligibleRow[]> {
-  const result = await tx.execute<EligibleRow>(sql`
-    select c.id, c."group", c.platform_type, conflict.strategy_id as conflict_strategy, conflict.reason as conflict_reason,
-      (${receiveOnce} and exists (select 1 from webhook_group_settings w where w."group" = c."group" and w.is_active)
-        and exists (select 1 from executions e join orders o on o.id = e.order_id
-                    where o.strategy_id = ${strategyId} and e.customer_id = c.id and e.state in ('pending', 'open'))) as blocked_by_receive_once
-    from customers c
-    join accounts a on a.id = c.account_id
-    ${conflictingExecution(terms)}
-    where ${eligibleWhere(strategyId)}
-    order by c.id`);
-  return result.rows;
-}
-
-async function entryTermsOf(tx: DbOrTx, input: EnqueueInput): Promise<EntryTerms> {
-  const found = await tx.execute<{ symbol: string; position_mode: number; trailing_stop: boolean }>(sql`select symbol, position_mode, trailing_stop from strategies where id = ${input.strategyId}`);
-  const row = found.rows[0]!;
-  return { symbol: row.symbol, positionMode: Number(row.position_mode), trailingStop: Boolean(row.trailing_stop), side: input.side };
+/** The arguments of `enqueue_order` (and of `receive_alert`'s entry) for an input. */
+export function openOrderArgs(input: EnqueueInput, onlyIfEmpty: boolean): OpenOrderArgs {
+  return {
+    strategyId: input.strategyId,
+    signalId: input.signalId,
+    side: input.side,
+    entryType: input.entryType,
+    receiveOnce: input.receiveOnce,
+    referencePrice: input.referencePrice,
+    at: input.at ? input.at.toISOString() : null,
+    onlyIfEmpty,
+  };
 }
 
 /** One Order and one queued execution per eligible customer, inside the caller's transaction. */
 export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<EnqueueResult> {
-  const inserted = await tx.execute<{ id: number }>(sql`
-    insert into orders (strategy_id, signal_id, side, status, entry_type, reference_price, datetime_inserted, datetime_updated)
-    values (${input.strategyId}, ${input.signalId}, ${input.side}, 1, ${input.entryType}, ${input.referencePrice}, ${instantOf(input.at)}, ${instantOf(input.at)})
-    returning id`);
-  const orderId = Number(inserted.rows[0]!.id);
-  const terms = await entryTermsOf(tx, input);
-  await lockCustomerPositions(tx, input.strategyId, terms.symbol);
-  const customers = await eligibleCustomers(tx, input.strategyId, input.receiveOnce, terms);
-  const skipReason = (row: EligibleRow): string | null => {
-    if (row.blocked_by_receive_once) {
-      return `Receive Webhook Once is on for group ${customerGroupLabels[row.group as CustomerGroup] ?? row.group}: the customer already holds a position of strategy ${input.strategyId}, so this entry was skipped`;
+  return queueOpenedOrder(tx, input, await enqueueOrderCall(tx, openOrderArgs(input, false)));
+}
+
+/**
+ * The rest of an Order `enqueue_order` opened, in the same transaction: the executions of the
+ * customers it may enter for (execution-state), the skipped ones' entry audits (and one staff
+ * notification), the Order settled when nobody is left, the claimed executions' contexts.
+ */
+export async function queueOpenedOrder(tx: DbOrTx, input: EnqueueInput, opened: OpenedOrder): Promise<EnqueueResult> {
+  const { orderId, customers } = opened;
+  if (customers.length === 0) return { orderId, executions: 0, skipped: 0, claimed: [] };
+  const terms: EntryTerms = { symbol: opened.symbol, positionMode: Number(opened.positionMode), trailingStop: Boolean(opened.trailingStop), side: input.side };
+  const skipReason = ([, group, , blocked, conflictStrategy, conflictReason]: EligibleRow): string | null => {
+    if (blocked) {
+      return `Receive Webhook Once is on for group ${customerGroupLabels[group as CustomerGroup] ?? group}: the customer already holds a position of strategy ${input.strategyId}, so this entry was skipped`;
     }
-    return row.conflict_strategy && row.conflict_reason ? conflictMessage(terms, row.conflict_strategy, row.conflict_reason) : null;
+    return conflictStrategy && conflictReason ? conflictMessage(terms, conflictStrategy, conflictReason) : null;
   };
   const queued = customers.filter((row) => skipReason(row) === null);
   const skipped = customers.filter((row) => skipReason(row) !== null);
-  const claimedIds = await queueExecutions(tx, { orderId, customers: queued.map((row) => ({ id: Number(row.id), platformType: Number(row.platform_type) })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
+  const claimed = await queueExecutions(tx, { orderId, customers: queued.map(([id, , platformType]) => ({ id, platformType })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
   if (skipped.length > 0) {
     await tx.insert(entryAudits).values(
-      skipped.map((row) => ({ orderId, customerId: Number(row.id), strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
+      skipped.map((row) => ({ orderId, customerId: row[0], strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
     );
     await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
   }
   if (queued.length === 0) await finishOrderIfDone(tx, orderId, input.at);
-  const claimed = input.claim ? await loadContexts(tx, input.claim.worker, claimedIds) : [];
   return { orderId, executions: queued.length, skipped: skipped.length, claimed };
 }

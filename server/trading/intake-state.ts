@@ -27,10 +27,28 @@ export interface Handoff {
   runner(): LocalRunner | undefined;
 }
 
+/**
+ * Which strategies' last entry found no eligible customer: their next alert is tried as one statement
+ * committed on its own. Only a hint: a wrong guess costs one rolled-back statement, never a wrong answer.
+ */
+export interface AudienceHints {
+  likelyEmpty(strategyId: string): boolean;
+  note(strategyId: string, empty: boolean): void;
+}
+
 /** What the one way into trading keeps per process (`Deps.intake`). */
 export interface TradingIntake {
   handoff: Handoff;
   strategies: WebhookStrategies;
+  audience: AudienceHints;
+}
+
+function createAudienceHints(): AudienceHints {
+  const empty = new Set<string>();
+  return {
+    likelyEmpty: (strategyId) => empty.has(strategyId),
+    note: (strategyId, none) => void (none ? empty.add(strategyId) : empty.delete(strategyId)),
+  };
 }
 
 function createHandoff(): Handoff {
@@ -47,5 +65,5 @@ function createHandoff(): Handoff {
 }
 
 export function createTradingIntake(): TradingIntake {
-  return { handoff: createHandoff(), strategies: createWebhookStrategies() };
+  return { handoff: createHandoff(), strategies: createWebhookStrategies(), audience: createAudienceHints() };
 }

@@ -11,7 +11,8 @@ import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import { recordEntryAudit, recordExitAudit } from '../lib/audits';
 import { logStaffAction } from '../lib/staff-log';
-import { enqueueOrder, type EnqueueResult } from './enqueue';
+import { enqueueOrder, openOrderArgs, queueOpenedOrder, type EnqueueInput, type EnqueueResult, type OpenedOrder } from './enqueue';
+import { preparedFunctionCall } from './prepared-call';
 import { requestClose } from './execution-state/close-request';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import type { WebhookStrategy } from './webhook-strategies';
@@ -72,10 +73,57 @@ export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: stri
   await recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId, entryType: OrderEntryType.Api, message: `Webhook alert refused: ${reason}` });
 }
 
+/** What `receive_alert` answers: the signal stored (or the earlier one a repeat matched) and the Order an entry opened. */
+interface ReceivedAlert {
+  signalId: number;
+  duplicate: boolean;
+  order: OpenedOrder | null;
+}
+
+type ReceiveAlertArgs = Omit<ReturnType<typeof openOrderArgs>, 'signalId' | 'receiveOnce'> & {
+  action: AlertInput['action'];
+  alertId: string | null;
+  bodyHash: string;
+  body: string;
+  sourceIp: string;
+  receivedAt: string;
+  repeatSince: string;
+  staleMessage: string | null;
+};
+
 /**
- * One transaction: the signal, and for an entry the Order with one execution per eligible customer,
- * or for a close the close requests. Serialised per strategy (advisory lock), so a repeat (same alert
- * id, or same body within the window) is recognised even when two copies race.
+ * SQL function `receive_alert` (migration alert_intake_functions): the strategy's advisory lock, the
+ * repeat check, the signal, and for an entry the Order (`enqueue_order`), in one statement.
+ */
+const receiveAlertCall = preparedFunctionCall<ReceivedAlert, keyof ReceiveAlertArgs>('trading_receive_alert', 'receive_alert', [
+  'strategyId',
+  'action',
+  'alertId',
+  'bodyHash',
+  'body',
+  'sourceIp',
+  'receivedAt',
+  'repeatSince',
+  'staleMessage',
+  'side',
+  'entryType',
+  'referencePrice',
+  'at',
+  'onlyIfEmpty',
+]);
+
+/** `enqueue_order` refused to open an Order with eligible customers outside a transaction (SQLSTATE CT001). */
+function hadCustomers(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'CT001';
+}
+
+/**
+ * The signal, and for an entry the Order with one execution per eligible customer, or for a close
+ * the close requests, in one transaction serialised per strategy (advisory lock), so a repeat (same
+ * alert id, or same body within the window) is recognised even when two copies race. An entry for a
+ * strategy whose last alert found no eligible customer is one statement committed on its own (it
+ * rolls back and takes the transaction when customers turn up).
  */
 export async function receiveAlert(
   deps: IntakeDeps,
@@ -86,52 +134,61 @@ export async function receiveAlert(
   const now = deps.clock.now();
   // The Order and close requests are stamped by the database unless the caller replays history (demo seeding).
   const at = input.backdated ? now : undefined;
-  const hash = bodyHash(input.body);
   const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
+  const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > trading.maxAlertAgeMs;
+  const entry: EnqueueInput = {
+    strategyId: strategy.id,
+    side: strategy.entryDirection,
+    entryType: OrderEntryType.Api,
+    signalId: null,
+    receiveOnce: true,
+    deadlineMs: trading.entryDeadlineMs,
+    referencePrice: alert.price,
+    at,
+  };
+  const args = (onlyIfEmpty: boolean): ReceiveAlertArgs => {
+    const { signalId: _signal, receiveOnce: _once, ...order } = openOrderArgs(entry, onlyIfEmpty);
+    return {
+      ...order,
+      action: alert.action,
+      alertId: alert.alertId,
+      bodyHash: bodyHash(input.body),
+      body: input.body.slice(0, 10_000),
+      sourceIp: input.sourceIp,
+      receivedAt: now.toISOString(),
+      repeatSince: new Date(now.getTime() - trading.duplicateWindowMs).toISOString(),
+      staleMessage: stale
+        ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`
+        : null,
+    };
+  };
+  const answerOf = (received: ReceivedAlert, queued?: EnqueueResult): WebhookAnswer => ({
+    ...base,
+    signalId: Number(received.signalId),
+    duplicate: received.duplicate,
+    ...(received.order ? { orderId: Number(received.order.orderId) } : {}),
+    ...(queued ? { executions: queued.executions, skipped: queued.skipped } : {}),
+  });
+
+  const audience = deps.intake.audience;
+  if (alert.action === 'open' && audience.likelyEmpty(strategy.id)) {
+    try {
+      return answerOf(await receiveAlertCall(deps.db, args(true)));
+    } catch (error) {
+      if (!hadCustomers(error)) throw error;
+      audience.note(strategy.id, false);
+    }
+  }
+
   const claim = alert.action === 'open' ? localClaim(deps) : undefined;
   const { answer, claimed } = await deps.db.transaction(async (tx) => {
-    await lockStrategy(tx, strategy.id);
-    const repeat = await tx.execute<{ id: number }>(sql`
-      select id from signals
-      where strategy_id = ${strategy.id}
-        and ((${alert.alertId}::text is not null and alert_id = ${alert.alertId})
-          or (body_hash = ${hash} and received_at > ${new Date(now.getTime() - trading.duplicateWindowMs)}))
-      order by id desc limit 1`);
-    if (repeat.rows[0]) return { answer: { ...base, signalId: Number(repeat.rows[0].id), duplicate: true }, claimed: [] };
-
-    const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > trading.maxAlertAgeMs;
-    const inserted = await tx.execute<{ id: number }>(sql`
-      insert into signals (strategy_id, alert_id, body_hash, body, action, source_ip, received_at, outcome)
-      values (${strategy.id}, ${alert.alertId}, ${hash}, ${input.body.slice(0, 10_000)}, ${alert.action}, ${input.sourceIp}, ${now},
-        ${stale ? 'stale' : null})
-      returning id`);
-    const signalId = Number(inserted.rows[0]!.id);
-
-    if (alert.action === 'open') {
-      if (stale) {
-        await recordEntryAudit(tx, {
-          orderId: null,
-          customerId: null,
-          strategyId: strategy.id,
-          entryType: OrderEntryType.Api,
-          message: `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`,
-        });
-        return { answer: { ...base, signalId, duplicate: false }, claimed: [] };
-      }
-      const queued = await enqueueOrder(tx, {
-        strategyId: strategy.id,
-        side: strategy.entryDirection,
-        entryType: OrderEntryType.Api,
-        signalId,
-        receiveOnce: true,
-        deadlineMs: trading.entryDeadlineMs,
-        referencePrice: alert.price,
-        claim,
-        at,
-      });
-      const answer = { ...base, signalId, duplicate: false, orderId: queued.orderId, executions: queued.executions, skipped: queued.skipped };
-      return { answer, claimed: queued.claimed };
+    const received = await receiveAlertCall(tx, args(false));
+    if (received.order) {
+      audience.note(strategy.id, received.order.customers.length === 0);
+      const queued = await queueOpenedOrder(tx, { ...entry, signalId: Number(received.signalId), claim }, received.order);
+      return { answer: answerOf(received, queued), claimed: queued.claimed };
     }
+    if (received.duplicate || alert.action === 'open') return { answer: answerOf(received), claimed: [] };
 
     const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
     if (closing === 0) {
@@ -145,7 +202,7 @@ export async function receiveAlert(
         at,
       });
     }
-    return { answer: { ...base, signalId, duplicate: false, closing }, claimed: [] };
+    return { answer: { ...answerOf(received), closing }, claimed: [] };
   });
   startClaimed(deps, claimed);
   return answer;

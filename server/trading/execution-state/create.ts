@@ -5,6 +5,7 @@ import { EXECUTIONS_CHANNEL } from './queue';
 import type { ExchangeId } from '../exchanges/types';
 import { laneOf } from '../lanes';
 import { instantOf } from './writer';
+import { contextsOf, contextsOver, type ExecutionContext, type Row } from '../context';
 
 /** Executions the queuing transaction claims for its own process's dispatcher (the in-process hand-off). */
 export interface LocalClaim {
@@ -32,31 +33,38 @@ function claimedCustomers(customers: Array<{ id: number; platformType: number }>
 
 /**
  * Transition "queued": one pending execution per customer of the Order, each with its deterministic
- * entry client order id, due at once. With `claim`, the first `claim.room(lane)` of each exchange's accounts
- * the claiming worker owns are queued already claimed
- * by that worker (a lease, first attempt, as `claimExecutions` would leave them) and are returned for
- * it to start after the commit; when any are left unclaimed every dispatcher is woken (NOTIFY, on commit).
- * `at`: see StateWriter.at.
+ * entry client order id, due at once. With `claim`, the first `claim.room(lane)` of each exchange's
+ * accounts the claiming worker owns are queued already claimed by that worker (a lease, first attempt,
+ * as `claimExecutions` would leave them) and their contexts are returned, read by the same statement,
+ * for it to start after the commit; when any are left unclaimed every dispatcher is woken (NOTIFY, on
+ * commit, sent by the same statement). `at`: see StateWriter.at.
  */
 export async function queueExecutions(
   tx: DbOrTx,
   input: { orderId: number; customers: Array<{ id: number; platformType: number }>; deadlineMs: number; claim?: LocalClaim | undefined; at?: Date | undefined },
-): Promise<number[]> {
+): Promise<ExecutionContext[]> {
   if (input.customers.length === 0) return [];
   const ids = input.customers.map((customer) => customer.id);
   const instant = instantOf(input.at);
   const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
   const claim = input.claim;
   const claimedIds = claim ? claimedCustomers(input.customers, claim) : [];
-  const claimedArray = sql.raw(`'{${claimedIds.map(Number).join(',')}}'::int[]`);
-  const result = await tx.execute<{ id: number; claimed: boolean }>(sql`
-    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
-    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
-      case when u.customer_id = any(${claimedArray}) then ${claim?.worker ?? null}::text end,
-      case when u.customer_id = any(${claimedArray}) then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
-      case when u.customer_id = any(${claimedArray}) then 1 else 0 end
-    from unnest(${sql.raw(`'{${ids.map(Number).join(',')}}'::int[]`)}, ${`{${clientIds.join(',')}}`}::text[]) as u(customer_id, client_order_id)
-    returning id, claimed_by is not null as claimed`);
-  if (claimedIds.length < ids.length) await tx.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)})`);
-  return result.rows.filter((row) => row.claimed).map((row) => Number(row.id));
+  const unclaimed = claimedIds.length < ids.length;
+  const result = await tx.execute<Row>(sql`
+    with queued as (
+      insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
+      select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
+        case when u.claimed then ${claim?.worker ?? null}::text end,
+        case when u.claimed then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
+        case when u.claimed then 1 else 0 end
+      from (select c.customer_id, c.client_order_id, c.customer_id = any(${pgIntArray(claimedIds)}::int[]) as claimed
+            from unnest(${pgIntArray(ids)}::int[], ${`{${clientIds.join(',')}}`}::text[]) as c(customer_id, client_order_id)) u
+      -- RETURNING is computed for every row inserted, read or not: its uncorrelated subquery (the NOTIFY) runs once.
+      returning *, (select count(*) from (select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)}) where ${unclaimed}) notified) as woken),
+    claimed as (select * from queued where claimed_by is not null)
+    ${contextsOver(sql`claimed`)}
+    order by e.id`);
+  return contextsOf(result.rows);
 }
+
+const pgIntArray = (values: number[]) => `{${values.map(Number).join(',')}}`;

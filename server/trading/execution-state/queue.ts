@@ -16,31 +16,43 @@ export type JobKind = 'work' | 'sync';
 const workFilter = sql`(e.state = 'pending' or (e.state = 'open' and (e.protected_at is null or e.close_requested_at is not null)))`;
 const syncFilter = sql`(e.state = 'open' and e.protected_at is not null and e.close_requested_at is null)`;
 
+/** How many to claim: at most this many in all, or per dispatcher lane (exchange). */
+export type ClaimLimit = number | Partial<Record<ExchangeId, number>>;
+
 /**
- * Claims up to `limit` due executions for `worker` (FOR UPDATE SKIP LOCKED: two processes never claim
- * the same row). A claim is a lease: it expires unless renewed, so a dead process leaves nothing stuck.
- * Executions of accounts whose slice another live worker leases are left to that worker (it holds them warm).
+ * Claims due executions for `worker`, up to `limit` (in all, or per lane), in one statement
+ * (FOR UPDATE SKIP LOCKED: two processes never claim the same row). A claim is a lease: it expires
+ * unless renewed, so a dead process leaves nothing stuck. Executions of accounts whose slice another
+ * live worker leases are left to that worker (it holds them warm).
  */
-export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: number; leaseMs: number; kind: JobKind; lane?: ExchangeId | undefined }): Promise<number[]> {
+export async function claimExecutions(db: DbOrTx, input: { worker: string; limit: ClaimLimit; leaseMs: number; kind: JobKind }): Promise<number[]> {
   const filter = input.kind === 'work' ? workFilter : syncFilter;
-  const result = await db.execute<{ id: number }>(sql`
-    with due as (
+  const due = (lane: ExchangeId | undefined, limit: number) => sql`
       select e.id from executions e
-      where e.state in ('pending', 'open') and ${filter} and ${input.lane ? laneFilter(input.lane) : sql`true`}
+      where e.state in ('pending', 'open') and ${filter} and ${lane ? laneFilter(lane) : sql`true`}
         and e.next_attempt_at <= now()
         and (e.claim_expires_at is null or e.claim_expires_at < now())
         and not exists (select 1 from account_slices s
                         where s.slice = e.customer_id % ${ACCOUNT_SLICES} and s.owner <> ${input.worker} and s.lease_until > now())
       order by e.next_attempt_at, e.id
-      limit ${input.limit}
-      for update skip locked
-    )
+      limit ${limit}
+      for update skip locked`;
+  const parts: Array<[ExchangeId | undefined, number]> = typeof input.limit === 'number' ? [[undefined, input.limit]] : Object.entries(input.limit).map(([lane, limit]) => [lane as ExchangeId, limit ?? 0]);
+  const wanted = parts.filter(([, limit]) => limit > 0);
+  if (wanted.length === 0) return [];
+  const ctes = sql.join(
+    wanted.map(([lane, limit], i) => sql`${sql.raw(`due_${i}`)} as (${due(lane, limit)})`),
+    sql`, `,
+  );
+  const union = sql.raw(wanted.map((_, i) => `select id from due_${i}`).join(' union all '));
+  const result = await db.execute<{ id: number }>(sql`
+    with ${ctes}
     update executions x
     set claimed_by = ${input.worker},
         claim_expires_at = now() + make_interval(secs => ${input.leaseMs / 1000}),
         attempts = x.attempts + ${input.kind === 'work' ? 1 : 0},
         updated_at = now()
-    from due where x.id = due.id
+    from (${union}) due where x.id = due.id
     returning x.id`);
   return result.rows.map((row) => Number(row.id));
 }

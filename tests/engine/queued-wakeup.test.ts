@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AmountType, CustomerGroup, EntryDirection, OrderEntryType } from '../../contract/enums';
+import { enqueueOrder, type EnqueueInput } from '../../server/trading/enqueue';
+import { EXECUTIONS_CHANNEL } from '../../server/trading/execution-state/queue';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { insertStrategy, tradingCustomer } from './fixtures';
+
+/**
+ * Queuing an Order's executions is one statement: the insert, the NOTIFY that wakes every dispatcher
+ * when some are left unclaimed, and the contexts of those claimed by this process's dispatcher.
+ */
+describe('queued executions wake the dispatchers from the same statement', () => {
+  let ctx: TestContext;
+  let listener: pg.Client;
+  const heard: string[] = [];
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    listener = new pg.Client(ctx.handle.pool.options);
+    await listener.connect();
+    listener.on('notification', (message) => heard.push(`${message.channel}:${message.payload}`));
+    await listener.query(`listen ${EXECUTIONS_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listener.end();
+    await ctx.close();
+  });
+
+  it('notifies once when executions wait for any dispatcher, not when the local one claimed them all, and returns the claimed contexts', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+    const customers = [await tradingCustomer(ctx, null, { exchange: 'bybit', group: CustomerGroup.Gold }), await tradingCustomer(ctx, null, { exchange: 'bitget', group: CustomerGroup.Gold })];
+    const input: EnqueueInput = { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: 60_000, referencePrice: null };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+    const open = await ctx.deps.db.transaction((tx) => enqueueOrder(tx, input));
+    await settle();
+    expect(heard).toEqual([`${EXECUTIONS_CHANNEL}:${open.orderId}`]);
+    expect(open).toMatchObject({ executions: 2, claimed: [] });
+
+    const claim = { worker: 'local', leaseMs: 60_000, room: () => 5, owns: () => true };
+    const local = await ctx.deps.db.transaction((tx) => enqueueOrder(tx, { ...input, claim }));
+    await settle();
+    expect(heard).toHaveLength(1);
+    expect(local.claimed.map((c) => [c.customerId, c.orderId, c.clientOrderId, c.attempts, c.state, c.strategy.id, c.sharedSlot])).toEqual(
+      customers.map((c) => [c.customerId, local.orderId, `ct${local.orderId}-${c.customerId}-e`, 1, 'pending', strategy.id, true]),
+    );
+
+    const partial = await ctx.deps.db.transaction((tx) => enqueueOrder(tx, { ...input, claim: { ...claim, room: (lane: string) => (lane === 'bybit' ? 1 : 0) } }));
+    await settle();
+    expect(heard).toEqual([`${EXECUTIONS_CHANNEL}:${open.orderId}`, `${EXECUTIONS_CHANNEL}:${partial.orderId}`]);
+    expect(partial.claimed.map((c) => c.customerId)).toEqual([customers[0]!.customerId]);
+  });
+});
