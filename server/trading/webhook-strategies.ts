@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import type { EntryDirection } from '../../contract/enums';
 import type { Db } from '../db/client';
@@ -18,41 +18,71 @@ export const STRATEGIES_CHANNEL = 'strategies_changed';
 const RECONNECT_MS = 1_000;
 
 /**
- * Webhook tokens to strategies, cached in memory while this process listens for changes to the
- * strategies table: every change (token rotated, status, symbol, deletion) empties the cache. While
- * the listener is down nothing is cached, so a stale strategy is never served.
+ * Webhook tokens to strategies. While this process listens for changes to the strategies table it
+ * holds every live strategy by token hash, so an alert (or a wrong token) costs no database read:
+ * a change drops the whole snapshot and reloads it at once; until the new one is in, and while the
+ * listener is down, each lookup reads the database, so a stale strategy is never served.
  */
 export interface WebhookStrategies {
   find(db: Db, token: string): Promise<WebhookStrategy | undefined>;
-  /** Starts listening on a connection of its own (from the pool's settings); the cache works from then on. */
-  start(pool: pg.Pool, onError: (error: unknown) => void): Promise<void>;
+  /** Starts listening on a connection of its own (from the pool's settings) and loads the snapshot through `db`. */
+  start(db: Db, pool: pg.Pool, onError: (error: unknown) => void): Promise<void>;
   stop(): Promise<void>;
 }
 
+const webhookColumns = { id: strategies.id, symbol: strategies.symbol, entryDirection: strategies.entryDirection, status: strategies.status };
+type WebhookRow = { id: string; symbol: string; entryDirection: number; status: number };
+const toWebhookStrategy = (row: WebhookRow): WebhookStrategy => ({ ...row, entryDirection: row.entryDirection as EntryDirection });
+
 async function loadByHash(db: Db, tokenHash: string): Promise<WebhookStrategy | undefined> {
-  const [row] = await db
-    .select({ id: strategies.id, symbol: strategies.symbol, entryDirection: strategies.entryDirection, status: strategies.status })
+  const [row] = await db.select(webhookColumns).from(strategies).where(and(eq(strategies.webhookTokenHash, tokenHash), isNull(strategies.deletedAt))).limit(1);
+  return row ? toWebhookStrategy(row) : undefined;
+}
+
+async function loadAll(db: Db): Promise<Map<string, WebhookStrategy>> {
+  const rows = await db
+    .select({ ...webhookColumns, tokenHash: strategies.webhookTokenHash })
     .from(strategies)
-    .where(and(eq(strategies.webhookTokenHash, tokenHash), isNull(strategies.deletedAt)))
-    .limit(1);
-  return row ? { ...row, entryDirection: row.entryDirection as EntryDirection } : undefined;
+    .where(and(isNotNull(strategies.webhookTokenHash), isNull(strategies.deletedAt)));
+  return new Map(rows.map(({ tokenHash, ...row }) => [tokenHash!, toWebhookStrategy(row)]));
 }
 
 export function createWebhookStrategies(): WebhookStrategies {
-  const cache = new Map<string, WebhookStrategy>();
+  /** Every live strategy with a webhook, as of the last change heard; undefined while not known. */
+  let snapshot: Map<string, WebhookStrategy> | undefined;
   let listening = false;
   let stopped = true;
-  /** Bumped on every change: a lookup that raced with a change is not cached. */
+  /** Bumped on every change: a snapshot read while a change happened is not kept. */
   let generation = 0;
+  let source: Db | undefined;
+  let reloading = false;
   let client: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
+  let reportError: (error: unknown) => void = () => undefined;
+
+  function reload(): void {
+    if (!listening || reloading || snapshot || !source) return;
+    reloading = true;
+    const seen = generation;
+    loadAll(source)
+      .then((loaded) => {
+        if (listening && seen === generation) snapshot = loaded;
+      })
+      .catch(reportError)
+      .finally(() => {
+        reloading = false;
+        // A change arrived while reading: read again (a failed read waits for the next lookup or change).
+        if (seen !== generation) reload();
+      });
+  }
 
   const invalidate = () => {
     generation += 1;
-    cache.clear();
+    snapshot = undefined;
+    reload();
   };
 
-  async function listen(pool: pg.Pool, onError: (error: unknown) => void): Promise<void> {
+  async function listen(pool: pg.Pool): Promise<void> {
     const next = new pg.Client(pool.options);
     const lost = (error?: unknown) => {
       if (client !== next) return;
@@ -60,8 +90,8 @@ export function createWebhookStrategies(): WebhookStrategies {
       client = undefined;
       invalidate();
       next.end().catch(() => undefined);
-      if (error) onError(error);
-      if (!stopped) reconnect = setTimeout(() => void listen(pool, onError).catch(onError), RECONNECT_MS);
+      if (error) reportError(error);
+      if (!stopped) reconnect = setTimeout(() => void listen(pool).catch(reportError), RECONNECT_MS);
     };
     next.on('notification', invalidate);
     next.on('error', lost);
@@ -69,23 +99,22 @@ export function createWebhookStrategies(): WebhookStrategies {
     client = next;
     await next.connect();
     await next.query(`listen ${STRATEGIES_CHANNEL}`);
-    invalidate();
     listening = true;
+    invalidate();
   }
 
   return {
     async find(db, token) {
       const hash = sha256(token);
-      const hit = cache.get(hash);
-      if (hit) return hit;
-      const seen = generation;
-      const found = await loadByHash(db, hash);
-      if (found && listening && seen === generation) cache.set(hash, found);
-      return found;
+      if (snapshot) return snapshot.get(hash);
+      reload();
+      return loadByHash(db, hash);
     },
-    async start(pool, onError) {
+    async start(db, pool, onError) {
       stopped = false;
-      await listen(pool, onError);
+      source = db;
+      reportError = onError;
+      await listen(pool);
     },
     async stop() {
       stopped = true;

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AmountType, CustomerGroup } from '../../contract/enums';
+import type { Db } from '../../server/db/client';
+import { strategies } from '../../server/db/schema/index';
+import { sha256 } from '../../server/lib/tokens';
+import { createWebhookStrategies } from '../../server/trading/webhook-strategies';
+import { createTestContext, type TestContext } from '../helpers/test-app';
+import { insertStrategy } from './fixtures';
+
+/** A database handle that fails on any use: a lookup answered through it was answered from memory. */
+const noDatabase = new Proxy({}, {
+  get() {
+    throw new Error('the lookup read the database');
+  },
+}) as Db;
+
+describe('webhook token -> strategy snapshot', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  const newStrategy = () => insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+
+  it('answers known and unknown tokens without a database read, and follows rotation and deletion', async () => {
+    const first = await newStrategy();
+    const cache = createWebhookStrategies();
+    await cache.start(ctx.deps.db, ctx.deps.pool, (error) => {
+      throw error;
+    });
+    try {
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, first.token))?.id).toBe(first.id));
+      expect(await cache.find(noDatabase, 'no-such-token')).toBeUndefined();
+
+      // A strategy created after the snapshot is in it once the change is heard.
+      const second = await newStrategy();
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, second.token))?.id).toBe(second.id));
+
+      const rotated = 'rotated-token-of-the-first-strategy';
+      await ctx.deps.db.update(strategies).set({ webhookTokenHash: sha256(rotated) }).where(eq(strategies.id, first.id));
+      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, first.token)).toBeUndefined());
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, rotated))?.id).toBe(first.id));
+
+      await ctx.deps.db.update(strategies).set({ deletedAt: new Date() }).where(eq(strategies.id, second.id));
+      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, second.token)).toBeUndefined());
+      await vi.waitFor(async () => expect(await cache.find(noDatabase, rotated)).toBeDefined());
+      expect(await cache.find(noDatabase, second.token)).toBeUndefined();
+    } finally {
+      await cache.stop();
+    }
+    // Not listening: nothing is answered from memory.
+    await expect(cache.find(noDatabase, first.token)).rejects.toThrow('the lookup read the database');
+  });
+});
