@@ -43,10 +43,12 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
 
 /**
  * This process's exchange requests count against one budget per exchange and egress address, shared
- * through PostgreSQL with every other process on that address (API servers and workers alike).
+ * through PostgreSQL with every other process on that address (API servers and workers alike), and
+ * so do the address bans the exchanges answer.
  */
-export function shareEgressBudget(deps: Pick<Deps, 'db'>): void {
-  sharedExchangeLimiter.shareBudget(createPostgresEgressBudget(deps.db));
+export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log'>): void {
+  const onError = (error: unknown) => deps.log.error({ err: error }, 'could not share an address ban with the other processes');
+  sharedExchangeLimiter.shareBudget(createPostgresEgressBudget(deps.db, { bans: sharedExchangeLimiter.bans, onError }));
 }
 
 /**

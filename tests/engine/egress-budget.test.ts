@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, type ExchangeCeilings } from '../../server/trading/exchanges/rate-limiter';
 import { AddressBans } from '../../server/trading/exchanges/address-ban';
 import { createPostgresEgressBudget } from '../../server/trading/exchanges/egress-budget';
@@ -69,5 +69,36 @@ describe('one budget per exchange and egress address, shared by every process on
     const [a, b] = await Promise.all([burst(one, 'address-a', 25), burst(other, 'address-b', 25)]);
     // 50 requests in well under one window: each address had its own 30.
     expect(Math.max(...a, ...b) - started).toBeLessThan(CEILING.windowMs);
+  });
+
+  it('a ban one process hears of holds the requests of every process on that address, and is audited by that process alone', async () => {
+    const BAN_MS = 1_500;
+    const bansOf = () => new AddressBans({ bybit: BAN_MS, bitget: BAN_MS });
+    const failures: unknown[] = [];
+    const limiterOver = (db: DbHandle['db'], bans: AddressBans) => new ExchangeRateLimiter(ceilings, 0, bans, createPostgresEgressBudget(db, { bans, onError: (error) => failures.push(error) }));
+    const apiBans = bansOf();
+    const workerBans = bansOf();
+    const api = limiterOver(ctx.deps.db, apiBans);
+    const worker = limiterOver(second.db, workerBans);
+    const heard = { api: 0, worker: 0 };
+    api.onAddressBan(() => (heard.api += 1));
+    worker.onAddressBan(() => (heard.worker += 1));
+
+    expect(api.reportAddressBan('bybit', 'banned-ip', 'HTTP 403')).toBe(true);
+    await vi.waitFor(async () => {
+      const rows = await ctx.handle.pool.query(`select reason from egress_bans where exchange = 'bybit' and egress = 'banned-ip' and until > now()`);
+      expect(rows.rows).toEqual([{ reason: 'HTTP 403' }]);
+    });
+    // The worker never got a 403: it learns of the ban with its lease and sends nothing before it ends.
+    await expect(worker.acquire({ exchange: 'bybit', egress: 'banned-ip', write: undefined, deadline: Date.now() + 300 })).rejects.toThrow(/has banned requests from this server's address/);
+    const until = workerBans.current('bybit', 'banned-ip')?.until;
+    expect(until).toBeGreaterThan(Date.now());
+    const release = await worker.acquire({ exchange: 'bybit', egress: 'banned-ip', write: undefined });
+    expect(Date.now()).toBeGreaterThanOrEqual(until!);
+    release();
+    // Another address of the same processes was never held.
+    (await worker.acquire({ exchange: 'bybit', egress: 'other-ip', write: undefined }))();
+    expect(heard).toEqual({ api: 1, worker: 0 });
+    expect(failures).toEqual([]);
   });
 });

@@ -294,6 +294,23 @@ export const egressBudgetSlots = pgTable(
   (t) => [primaryKey({ columns: [t.exchange, t.egress, t.slot] })],
 );
 
+/**
+ * Address bans an exchange answered (Bybit's 403 after its per-address ceiling), shared by every
+ * process on that egress address (server/trading/exchanges/egress-budget.ts): the process that got
+ * the 403 writes it, the others learn of it with their next token lease and hold their requests too.
+ */
+export const egressBans = pgTable(
+  'egress_bans',
+  {
+    exchange: text().notNull(),
+    egress: text().notNull(),
+    since: timestamp({ withTimezone: true }).notNull(),
+    until: timestamp({ withTimezone: true }).notNull(),
+    reason: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exchange, t.egress] })],
+);
+
 /** Trading processes alive (dispatchers): each beats here; the account slices are shared out among them. */
 export const tradingWorkers = pgTable('trading_workers', {
   worker: text().primaryKey(),

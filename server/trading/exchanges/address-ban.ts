@@ -63,6 +63,19 @@ export class AddressBans {
     return true;
   }
 
+  /**
+   * A ban another process on this address heard of (shared through PostgreSQL): held here too, without
+   * telling the listeners (the process that got the answer audits it).
+   */
+  adopt(ban: AddressBan): void {
+    const key = `${ban.exchange}:${ban.egress}`;
+    const at = this.now();
+    if (ban.until <= at) return;
+    const current = this.active(key, at);
+    if (current && current.ban.until >= ban.until) return;
+    this.bans.set(key, { ban: current ? { ...current.ban, until: ban.until } : ban });
+  }
+
   /** The ban in force on this address, if any. */
   current(exchange: ExchangeId, egress: string): AddressBan | undefined {
     return this.active(`${exchange}:${egress}`, this.now())?.ban;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AddressBan, AddressBans } from './address-ban';
 import type { Ceiling } from './rate-limiter';
 import type { ExchangeId } from './types';
 
@@ -11,6 +12,8 @@ import type { ExchangeId } from './types';
 export interface EgressBudget {
   /** Resolves when one request may leave `egress` for `exchange` under `ceiling` (shared by every process on that address). */
   take(exchange: ExchangeId, egress: string, ceiling: Ceiling, signal?: AbortSignal): Promise<void>;
+  /** Stops sharing this process's bans (the limiter moved on to another budget). */
+  stop?(): void;
 }
 
 /** Slots per window: the budget is counted over the last SLOTS + 1 of them. */
@@ -32,30 +35,65 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
+export interface SharedBans {
+  /** This process's bans (its limiter's): new ones are written for the others, theirs are adopted. */
+  bans: AddressBans;
+  onError: (error: unknown) => void;
+}
+
+interface LeaseRow extends Record<string, unknown> {
+  granted_now: number;
+  ms_left: number;
+  banned_since: string | null;
+  banned_until: string | null;
+  ban_reason: string | null;
+}
+
+/** Writes a new ban for the other processes on the address; an overlapping one is extended. */
+async function publishBan(db: DbOrTx, ban: AddressBan): Promise<void> {
+  await db.execute(sql`
+    insert into egress_bans (exchange, egress, since, until, reason)
+    values (${ban.exchange}, ${ban.egress}, ${new Date(ban.since)}, ${new Date(ban.until)}, ${ban.reason})
+    on conflict (exchange, egress) do update set
+      since = case when egress_bans.until < excluded.since then excluded.since else egress_bans.since end,
+      until = greatest(egress_bans.until, excluded.until),
+      reason = case when egress_bans.until < excluded.since then excluded.reason else egress_bans.reason end`);
+}
+
 /**
  * PostgreSQL token leasing in batches (`lease_egress_tokens`, migration 0018): a process takes up to
  * MAX_BATCH tokens of the current slot in one round trip and spends them locally, so the hot path has
  * no database round trip per request. Tokens not spent within their slot lapse (counted, never used:
  * the budget errs on the safe side). When the window is spent, callers wait for the next slot.
+ * With `shared`, address bans travel the same way: a ban this process hears of is written to
+ * `egress_bans`, and each lease reads the address's ban, so another process on the address holds its
+ * requests from its next lease on (at most one batch of tokens, lapsing within a slot, goes unchecked).
  */
-export function createPostgresEgressBudget(db: DbOrTx): EgressBudget {
+export function createPostgresEgressBudget(db: DbOrTx, shared?: SharedBans): EgressBudget {
   const addresses = new Map<string, AddressState>();
+  const stopSharing = shared?.bans.onBan((ban) => void publishBan(db, ban).catch(shared.onError));
 
   async function lease(exchange: ExchangeId, egress: string, ceiling: Ceiling, state: AddressState): Promise<number> {
     const want = Math.max(1, Math.min(MAX_BATCH, state.waiting));
     // Committed without waiting for the WAL flush (synchronous_commit off for this statement's transaction
     // alone): it sits right in front of an order going out, and a grant lost to a database crash only
     // under-counts a few requests of a window that ends within seconds.
-    const result = await db.execute<{ granted_now: number; ms_left: number }>(
-      sql`select granted_now, ms_left, set_config('synchronous_commit', 'off', true) from lease_egress_tokens(${exchange}, ${egress}, ${want}, ${ceiling.limit}, ${ceiling.windowMs}, ${SLOTS})`,
-    );
+    const result = await db.execute<LeaseRow>(sql`
+      select l.granted_now, l.ms_left, set_config('synchronous_commit', 'off', true),
+        b.since as banned_since, b.until as banned_until, b.reason as ban_reason
+      from lease_egress_tokens(${exchange}, ${egress}, ${want}, ${ceiling.limit}, ${ceiling.windowMs}, ${SLOTS}) l
+      left join egress_bans b on b.exchange = ${exchange} and b.egress = ${egress} and b.until > now()`);
     const row = result.rows[0]!;
+    if (shared && row.banned_until !== null && row.banned_since !== null) {
+      shared.bans.adopt({ exchange, egress, since: Date.parse(row.banned_since), until: Date.parse(row.banned_until), reason: row.ban_reason ?? 'banned' });
+    }
     state.tokens = Number(row.granted_now);
     state.expiresAt = performance.now() + Number(row.ms_left);
     return state.tokens > 0 ? 0 : Number(row.ms_left) + 1;
   }
 
   return {
+    stop: () => stopSharing?.(),
     async take(exchange, egress, ceiling, signal) {
       const key = `${exchange}:${egress}`;
       let state = addresses.get(key);

@@ -167,6 +167,7 @@ export class ExchangeRateLimiter {
 
   /** Shares each address's per-IP ceiling with the other processes on it (`npm start`, `npm run worker`). */
   shareBudget(budget: EgressBudget | undefined): void {
+    if (this.budget !== budget) this.budget?.stop?.();
     this.budget = budget;
   }
 
