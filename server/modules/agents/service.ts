@@ -9,11 +9,11 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { logStaffAction } from '../../lib/staff-log';
 import { capitalizeWords, findAccountById, isUniqueViolation } from '../accounts/repository';
 import { deleteAccount } from '../accounts/service';
-import { revokeAccountSessions } from '../auth/sessions';
+import { changingSessions, revokeAccountSessions } from '../auth/sessions';
 import { countryExists } from '../countries/repository';
 import { findAgent, liveAgentIdOfAccount } from './repository';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'sessionCache'>;
 
 export const agentNotFound = () => notFound(messages.notFound('Agent'));
 
@@ -54,7 +54,7 @@ export async function ownAgentIdOf(db: DbOrTx, accountId: number): Promise<numbe
 
 /** PUT /api/agent: personal fields and status (2 Blocked ends the agent's sessions). `passphrase` is ignored. */
 export async function updateAgent(deps: ServiceDeps, actorAccountId: number, body: AgentUpdateBody): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await changingSessions(deps, async (tx) => {
     const agent = await findAgent(tx, { agentId: body.agentID });
     if (!agent) throw agentNotFound();
     if (!(await countryExists(tx, body.countryId))) throw badRequest('countryId: no country with this id');
