@@ -4,7 +4,7 @@ import type { Customer, CustomerFilter, CustomerSort } from '../../../contract/a
 import type { Paged } from '../../../contract/envelope';
 import { AccountType, SortType } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
-import { offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { inPage, offsetOf, pageOf, type PageWindow } from '../../db/paging';
 import { accounts, agents, countries, customerListVersion, customers, registrationIds } from '../../db/schema/index';
 import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
@@ -140,7 +140,7 @@ export function customerCountQuery(db: DbOrTx, query: CountedQuery) {
  */
 async function customerPage(db: DbOrTx, pageIds: SQL, sort: CustomerSort | null | undefined): Promise<{ data: Customer[]; version: number | undefined }> {
   const rows = await selectCustomers(db)
-    .where(sql`${customers.id} = any(array(select page.id from (${pageIds}) as page))`)
+    .where(inPage(customers.id, pageIds))
     .orderBy(...orderOf(sort));
   return { data: rows.map(toCustomer), version: rows[0]?.listVersion };
 }
