@@ -26,17 +26,12 @@ export function addedSince(insertedBy: SQLWrapper, snapshot: string): SQL {
 }
 
 /** Columns a page query selects so its count needs no query of its own: rows added since the known count, and the snapshot. */
-export type CountColumns = ReturnType<typeof countColumns>;
-
 export function countColumns(addedCount: SQLWrapper | undefined) {
   return {
     added: (addedCount ? sql<number>`(${addedCount})` : sql<number>`0`).mapWith(Number),
     snapshot: currentSnapshot,
   };
 }
-
-/** The same columns for a select that needs no count (exports): nothing computed per row. */
-export const noCountColumns = { added: sql<number>`0`.mapWith(Number), snapshot: sql<string>`''` };
 
 export interface InsertOnlyCount {
   /** The count known for this filter, if any: page queries add `countColumns(added since it)`. */

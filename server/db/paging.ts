@@ -1,4 +1,3 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Paged } from '../../contract/envelope';
 
 export interface PageWindow {
@@ -24,13 +23,4 @@ export function filterValue(filter: Array<{ name: string; value: unknown }>, nam
   const entry = filter.find((f) => f.name === name);
   if (!entry || entry.value === null || entry.value === undefined || entry.value === '') return undefined;
   return String(entry.value);
-}
-
-/**
- * `column` is one of the ids a page query selects (as `id`): PostgreSQL computes the page once, as
- * an array, and the outer statement reads its rows by primary key. One round trip for a page and
- * its rows, both read in one snapshot.
- */
-export function inPage(column: SQLWrapper, pageQuery: SQLWrapper): SQL {
-  return sql`${column} = any(array(select page.id from (${pageQuery}) as page))`;
 }

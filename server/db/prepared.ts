@@ -18,3 +18,12 @@ export function preparedPerHandle<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => 
     return statement;
   };
 }
+
+/** Rows fetched by id, put back in the order of `ids`; an id with no row (deleted meanwhile) is left out. */
+export function inOrderOf<Row, Out>(ids: number[], rows: Row[], idOf: (row: Row) => number, map: (row: Row) => Out): Out[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row] as const));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [map(row)];
+  });
+}

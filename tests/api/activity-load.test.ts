@@ -4,8 +4,8 @@ import { AccountType } from '../../contract/enums';
 import { loadActivityFixture, type ActivityFixture } from '../../bench/fixtures/activity';
 import { loadCustomerFixture } from '../../bench/fixtures/customers';
 import type { CountAtSnapshot } from '../../server/db/insert-only-count';
-import { auditPageQuery, auditPageRowsQuery, countAudits, type AuditFilter, type AuditKind } from '../../server/modules/audits/query';
-import { orderConditions, orderCountQuery, orderPageQuery, orderPageRowsQuery } from '../../server/modules/orders/repository';
+import { auditPageQuery, auditRowsQuery, countAudits, type AuditFilter, type AuditKind } from '../../server/modules/audits/query';
+import { orderConditions, orderCountQuery, orderPageQuery, orderRowsQuery } from '../../server/modules/orders/repository';
 import { personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -81,14 +81,10 @@ describe('order search over 1,000,000 executions', () => {
     expect(bad).toEqual([]);
   }, 120_000);
 
-  it("reads a page's rows in the page's statement by primary key, and whether each is closing from the closing index", async () => {
-    for (const filter of filterMixes([])) {
-      for (const known of [undefined, snapshot]) {
-        const nodes = await planOf(orderPageRowsQuery(ctx.deps.db, filter, { pageIndex: 20, pageSize: 50 }, known));
-        expect(scansOfBigTables(nodes), JSON.stringify(filter)).toEqual([]);
-        expect(indexesOf(nodes)).toEqual(expect.arrayContaining(['orders_pkey', 'orders_inserted_id_idx', 'executions_closing_idx', ...(known ? ['orders_inserted_by_idx'] : [])]));
-      }
-    }
+  it("reads a page's rows by primary key and whether each is closing from the closing index", async () => {
+    const nodes = await planOf(orderRowsQuery(ctx.deps.db), fixture.orderIds.slice(0, 50));
+    expect(scansOfBigTables(nodes)).toEqual([]);
+    expect(indexesOf(nodes)).toEqual(expect.arrayContaining(['orders_pkey', 'executions_closing_idx']));
   });
 
   it('answers the API with the same total as a direct count', async () => {
@@ -129,15 +125,10 @@ describe.each<AuditKind>(['entry', 'exit'])('%s audit search over 100,000 rows',
     expect(bad).toEqual([]);
   }, 120_000);
 
-  it("reads a page's rows in the page's statement by primary key", async () => {
-    for (const filter of filterMixes([])) {
-      for (const range of dates) {
-        for (const known of [undefined, snapshot]) {
-          const nodes = await planOf(auditPageRowsQuery(ctx.deps.db, kind, { filter, ...range }, { pageIndex: 20, pageSize: 50 }, known));
-          expect(scansOfBigTables(nodes), JSON.stringify([filter, range])).toEqual([]);
-          expect(indexesOf(nodes)).toEqual(expect.arrayContaining([`${kind}_audits_pkey`, ...(known ? [`${kind}_audits_inserted_by_idx`] : [])]));
-        }
-      }
-    }
+  it("reads a page's rows by primary key", async () => {
+    const [ids] = (await ctx.deps.db.execute<{ ids: number[] }>(sql.raw(`select array_agg(id) as ids from (select id from ${kind}_audits order by id desc limit 50) a`))).rows;
+    const nodes = await planOf(auditRowsQuery(ctx.deps.db, kind), ids!.ids.map(Number));
+    expect(scansOfBigTables(nodes)).toEqual([]);
+    expect(indexesOf(nodes)).toContain(`${kind}_audits_pkey`);
   });
 });

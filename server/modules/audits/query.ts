@@ -4,8 +4,9 @@ import { AUDIT_DAY_OFFSET_HOURS, type AuditItem } from '../../../contract/api/au
 import type { FilterItem } from '../../../contract/common';
 import type { DbOrTx } from '../../db/client';
 import { accounts, agents, customers, entryAudits, exitAudits, orders, strategies } from '../../db/schema/index';
-import { addedSince, countColumns, currentSnapshot, noCountColumns, type CountAtSnapshot, type CountColumns } from '../../db/insert-only-count';
-import { filterValue, inPage, offsetOf, type PageWindow } from '../../db/paging';
+import { addedSince, countColumns, currentSnapshot, type CountAtSnapshot } from '../../db/insert-only-count';
+import { filterValue, offsetOf, type PageWindow } from '../../db/paging';
+import { preparedPerHandle } from '../../db/prepared';
 import { badRequest } from '../../http/errors';
 import { idCondition, monthCondition, symbolCondition } from '../orders/filters';
 
@@ -56,11 +57,10 @@ export function auditConditions(kind: AuditKind, input: AuditFilter): SQL | unde
 }
 
 /** The audit rows with customer, agent and strategy (unordered); `where` from auditConditions. */
-export function selectAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined, counting: CountColumns = noCountColumns) {
+export function selectAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined) {
   const t = table(kind);
   return db
     .select({
-      ...counting,
       id: t.id,
       orderId: t.orderId,
       customerId: customers.id,
@@ -130,22 +130,25 @@ export function countAudits(db: DbOrTx, kind: AuditKind, input: AuditFilter) {
   return fromAudits(db, kind, { n: count(), snapshot: currentSnapshot }, input).where(auditConditions(kind, input));
 }
 
-/** What a page's count needs: the rows of the search the statement sees that the known count's snapshot did not. */
-export function auditCountColumns(db: DbOrTx, kind: AuditKind, input: AuditFilter, known: CountAtSnapshot | undefined): CountColumns {
-  const added = known ? fromAudits(db, kind, { n: count() }, input).where(and(auditConditions(kind, input), addedSince(table(kind).insertedBy, known.snapshot))) : undefined;
-  return countColumns(added);
-}
-
 /** The ids of one page, newest first, on the audit table alone (exported for EXPLAIN checks), with what its count needs. */
 export function auditPageQuery(db: DbOrTx, kind: AuditKind, input: AuditFilter, page: PageWindow, known?: CountAtSnapshot) {
-  return fromAudits(db, kind, { id: table(kind).id, ...auditCountColumns(db, kind, input, known) }, input)
-    .where(auditConditions(kind, input))
+  const where = auditConditions(kind, input);
+  const t = table(kind);
+  const added = known ? fromAudits(db, kind, { n: count() }, input).where(and(where, addedSince(t.insertedBy, known.snapshot))) : undefined;
+  return fromAudits(db, kind, { id: t.id, ...countColumns(added) }, input)
+    .where(where)
     .orderBy(...auditOrder(kind))
     .limit(page.pageSize)
     .offset(offsetOf(page));
 }
 
-/** One page's rows in one statement: its ids on the audit table alone, the rows by primary key, newest first (exported for EXPLAIN checks). */
-export function auditPageRowsQuery(db: DbOrTx, kind: AuditKind, input: AuditFilter, page: PageWindow, known?: CountAtSnapshot) {
-  return selectAudits(db, kind, inPage(table(kind).id, auditPageQuery(db, kind, input, page)), auditCountColumns(db, kind, input, known)).orderBy(...auditOrder(kind));
+/** The rows named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function auditRowsQuery(db: DbOrTx, kind: AuditKind) {
+  return selectAudits(db, kind, sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`);
 }
+
+/** The rows of some audit entries: one query shape per audit, prepared once per connection. */
+export const auditRowsByIds = {
+  entry: preparedPerHandle((db) => auditRowsQuery(db, 'entry').prepare('entry_audit_rows')),
+  exit: preparedPerHandle((db) => auditRowsQuery(db, 'exit').prepare('exit_audit_rows')),
+};

@@ -3,16 +3,19 @@ import type { Paged } from '../../../contract/envelope';
 import type { DbOrTx } from '../../db/client';
 import { insertOnlyCount } from '../../db/insert-only-count';
 import { pageOf, type PageWindow } from '../../db/paging';
-import { auditPageRowsQuery, countAudits, toAuditItem, type AuditFilter, type AuditKind } from './query';
+import { inOrderOf } from '../../db/prepared';
+import { auditPageQuery, auditRowsByIds, countAudits, toAuditItem, type AuditFilter, type AuditKind } from './query';
 
 /**
- * The entry or exit audit search in one statement: the page's ids on the audit table alone (its
- * index carries the order and every filter), their rows by primary key, and what keeps the count
- * exact without counting again (server/db/insert-only-count.ts).
+ * The entry or exit audit search: the page's ids on the audit table alone (its index carries the
+ * order and every filter), then the rows of those ids; the count kept exact without counting again
+ * (server/db/insert-only-count.ts).
  */
 export async function searchAudits(db: DbOrTx, kind: AuditKind, input: AuditFilter & PageWindow): Promise<Paged<AuditItem>> {
   const filters: AuditFilter = { filter: input.filter, startDate: input.startDate, endDate: input.endDate };
   const total = insertOnlyCount(db, `${kind}_audits`, JSON.stringify(filters), async () => (await countAudits(db, kind, filters))[0]!);
-  const rows = await auditPageRowsQuery(db, kind, filters, input, total.known);
-  return pageOf(rows.map(toAuditItem), await total.resolve(rows), input);
+  const page = await auditPageQuery(db, kind, filters, input, total.known);
+  const ids = page.map((row) => row.id);
+  const [rows, totalCount] = await Promise.all([ids.length ? auditRowsByIds[kind](db).execute({ ids }) : [], total.resolve(page)]);
+  return pageOf(inOrderOf(ids, rows, (row) => row.id, toAuditItem), totalCount, input);
 }

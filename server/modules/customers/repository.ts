@@ -4,19 +4,17 @@ import type { Customer, CustomerFilter, CustomerSort } from '../../../contract/a
 import type { Paged } from '../../../contract/envelope';
 import { AccountType, SortType } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
-import { inPage, offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { offsetOf, pageOf, type PageWindow } from '../../db/paging';
 import { accounts, agents, countries, customerListVersion, customers, registrationIds } from '../../db/schema/index';
 import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
 import { customerConditions } from './conditions';
 import { countCacheOf, rememberCount } from '../../db/count-cache';
+import { inOrderOf, preparedPerHandle } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
 
 const agentAccounts = alias(accounts, 'agent_account');
-
-/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
-const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
 
 /** Every column a customer row needs; the ciphertexts are never read, only whether one is stored. */
 export const customerColumns = {
@@ -39,8 +37,6 @@ export const customerColumns = {
   agentId: agents.id,
   agentFirstName: agentAccounts.firstName,
   agentLastName: agentAccounts.lastName,
-  /** Computed once per statement (it depends on no row): the list pages' counts are cached by it. */
-  listVersion,
 };
 
 /** Maps a row selected with `customerColumns` to the API's customer (key masked, secrets never). */
@@ -113,6 +109,8 @@ export interface CustomerQuery {
 /** What a count depends on: the rows, not their order or page. */
 type CountedQuery = Pick<CustomerQuery, 'filter' | 'agentId' | 'text'>;
 
+/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
+const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
 
 /**
  * The ids of one page of a customer list query, on the customers table alone (its indexes carry
@@ -133,16 +131,18 @@ export function customerCountQuery(db: DbOrTx, query: CountedQuery) {
   return db.select({ n: count(), version: listVersion }).from(customers).where(customerConditions(query));
 }
 
-/**
- * One page's full rows in one statement, with the list version of its snapshot: the page's ids
- * (read on the customers table alone, `pageIds`) become an array PostgreSQL computes once, and
- * the rows are read by primary key and put in the list's order.
- */
-async function customerPage(db: DbOrTx, pageIds: SQL, sort: CustomerSort | null | undefined): Promise<{ data: Customer[]; version: number | undefined }> {
-  const rows = await selectCustomers(db)
-    .where(inPage(customers.id, pageIds))
-    .orderBy(...orderOf(sort));
-  return { data: rows.map(toCustomer), version: rows[0]?.listVersion };
+/** The joined rows of some customers: one query shape, prepared once per connection. */
+const detailsQuery = preparedPerHandle((db) =>
+  selectCustomers(db)
+    .where(sql`${customers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('customer_list_details'),
+);
+
+/** Full rows of the page's ids, in the page's order. */
+async function customersByIds(db: DbOrTx, ids: number[]): Promise<Customer[]> {
+  if (ids.length === 0) return [];
+  // A customer deleted between the two queries is left out rather than shown half-read.
+  return inOrderOf(ids, await detailsQuery(db).execute({ ids }), (row) => row.customerId, toCustomer);
 }
 
 /**
@@ -199,32 +199,37 @@ function readsMatchesFirst(query: CustomerQuery, matches: number, all: number): 
 const currentVersion = (db: DbOrTx) => db.select({ version: customerListVersion.version }).from(customerListVersion).where(eq(customerListVersion.id, 1));
 
 /** A name search: the count first (cached per version), then the page the cheaper way, or none. */
-async function searchCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
+async function searchCustomers(db: DbOrTx, query: CustomerQuery): Promise<{ ids: number[]; totalCount: number }> {
   const [current] = await currentVersion(db);
   const version = current?.version;
   const totalCount = await countOf(db, query, version);
-  if (offsetOf(query.page) >= totalCount) return pageOf([], totalCount, query.page);
+  if (offsetOf(query.page) >= totalCount) return { ids: [], totalCount };
   const all = await countOf(db, { filter: query.filter, agentId: query.agentId }, version);
-  const pageIds = readsMatchesFirst(query, totalCount, all) ? searchMatchesPageQuery(db, query) : customerPageQuery(db, query).getSQL();
-  const { data, version: pageVersion = version } = await customerPage(db, pageIds, query.sort);
+  const page = readsMatchesFirst(query, totalCount, all)
+    ? (await db.execute<{ id: number; version: number }>(searchMatchesPageQuery(db, query))).rows
+    : await customerPageQuery(db, query);
+  const ids = page.map((row) => Number(row.id));
   // The list moved between the count and the page: count again, at the page's version.
-  return pageOf(data, pageVersion === version ? totalCount : await countOf(db, query, pageVersion), query.page);
+  const pageVersion = page[0] === undefined ? version : Number(page[0].version);
+  return { ids, totalCount: pageVersion === version ? totalCount : await countOf(db, query, pageVersion) };
 }
 
 /**
  * The one customer list query: staff list, pending-approval list, full-name search and the
  * agent's own list. Newest first unless sorted; ties broken by id so pages never overlap.
- * The page's ids come from the customers table alone, read with their rows in one statement; the
- * exact count is the one cached at that statement's list version (read only when it moved).
+ * The page's ids come from the customers table alone, then one prepared query reads their rows.
  */
 export async function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
   if (query.text?.trim()) {
     // A name search often matches few or no rows, which the planner cannot foresee: its count
     // says which way to read the page, and whether there is one.
-    return searchCustomers(db, query);
+    const { ids, totalCount } = await searchCustomers(db, query);
+    return pageOf(await customersByIds(db, ids), totalCount, query.page);
   }
-  const { data, version } = await customerPage(db, customerPageQuery(db, query).getSQL(), query.sort);
-  return pageOf(data, await countOf(db, query, version), query.page);
+  const page = await customerPageQuery(db, query);
+  const ids = page.map((row) => row.id);
+  const [data, totalCount] = await Promise.all([customersByIds(db, ids), countOf(db, query, page[0]?.version)]);
+  return pageOf(data, totalCount, query.page);
 }
 
 /** One live customer by customers.id (optionally only if it belongs to an agent). */

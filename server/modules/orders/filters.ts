@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { MONTH_PATTERN } from '../../../contract/constants';
 import { normaliseSymbol } from '../../../contract/api/strategy';
 import { id, type FilterItem } from '../../../contract/common';
@@ -33,16 +33,6 @@ export function monthCondition(filter: FilterItem[], column: PgColumn): SQL | un
 export function symbolCondition(filter: FilterItem[]): SQL | undefined {
   const raw = filterValue(filter, 'strategy.symbol');
   return raw === undefined ? undefined : eq(strategies.symbol, normaliseSymbol(raw));
-}
-
-/**
- * The symbol filter on a table's strategy id, without a join: the strategies of the symbol are
- * read once (an array), so a page can walk its table's sorted index alone. Inside a larger
- * statement PostgreSQL plans the joined form for every row, scanning and sorting the table.
- */
-export function strategyOfSymbolCondition(filter: FilterItem[], strategyId: PgColumn): SQL | undefined {
-  const raw = filterValue(filter, 'strategy.symbol');
-  return raw === undefined ? undefined : sql`${strategyId} = any(array(select ${strategies.id} from ${strategies} where ${strategies.symbol} = ${normaliseSymbol(raw)}))`;
 }
 
 export function idCondition(filter: FilterItem[], name: string, column: SQLWrapper & PgColumn): SQL | undefined {

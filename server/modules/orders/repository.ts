@@ -6,9 +6,10 @@ import { OrderStatus } from '../../../contract/enums';
 import type { Paged } from '../../../contract/envelope';
 import type { DbOrTx } from '../../db/client';
 import { addedSince, countColumns, currentSnapshot, insertOnlyCount, type CountAtSnapshot } from '../../db/insert-only-count';
+import { inOrderOf, preparedPerHandle } from '../../db/prepared';
 import { executions, orders, strategies } from '../../db/schema/index';
-import { filterValue, inPage, offsetOf, pageOf, type PageWindow } from '../../db/paging';
-import { idCondition, monthCondition, strategyOfSymbolCondition, symbolCondition } from './filters';
+import { filterValue, offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { idCondition, monthCondition, symbolCondition } from './filters';
 
 const orderColumns = {
   id: orders.id,
@@ -53,41 +54,37 @@ export function orderCountQuery(db: DbOrTx, filter: FilterItem[], where: SQL | u
   return fromOrders(db, { n: count(), snapshot: currentSnapshot }, filter).where(where);
 }
 
-/** Orders of the filter the statement sees that the known count's snapshot did not. */
-function addedOrders(db: DbOrTx, filter: FilterItem[], known: CountAtSnapshot | undefined) {
-  return known ? fromOrders(db, { n: count() }, filter).where(and(orderConditions(filter), addedSince(orders.insertedBy, known.snapshot))) : undefined;
-}
-
-/** The ids of one page, newest first, on orders alone (exported for EXPLAIN checks), with what its count needs. */
+/** The ids of one page, newest first (exported for EXPLAIN checks), with what its count needs. */
 export function orderPageQuery(db: DbOrTx, filter: FilterItem[], page: PageWindow, known?: CountAtSnapshot) {
-  const where = and(idCondition(filter, 'id', orders.id), monthCondition(filter, orders.datetimeInserted), strategyOfSymbolCondition(filter, orders.strategyId));
-  return db
-    .select({ id: orders.id, ...countColumns(addedOrders(db, filter, known)) })
-    .from(orders)
+  const where = orderConditions(filter);
+  const added = known ? fromOrders(db, { n: count() }, filter).where(and(where, addedSince(orders.insertedBy, known.snapshot))) : undefined;
+  return fromOrders(db, { id: orders.id, ...countColumns(added) }, filter)
     .where(where)
     .orderBy(desc(orders.datetimeInserted), desc(orders.id))
     .limit(page.pageSize)
     .offset(offsetOf(page));
 }
 
-/** One page's rows in one statement: its ids on orders alone, the rows by primary key, newest first, with what the count needs (exported for EXPLAIN checks). */
-export function orderPageRowsQuery(db: DbOrTx, filter: FilterItem[], page: PageWindow, known?: CountAtSnapshot) {
+/** The rows of the orders named by the `ids` placeholder (exported for EXPLAIN checks). */
+export function orderRowsQuery(db: DbOrTx) {
   return db
-    .select({ ...orderColumns, ...countColumns(addedOrders(db, filter, known)) })
+    .select(orderColumns)
     .from(orders)
     .innerJoin(strategies, eq(strategies.id, orders.strategyId))
-    .where(inPage(orders.id, orderPageQuery(db, filter, page)))
-    .orderBy(desc(orders.datetimeInserted), desc(orders.id));
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`);
 }
 
-/**
- * The order search in one statement: the page's ids on orders alone, their rows by primary key,
- * and what keeps the count exact without counting again (server/db/insert-only-count.ts).
- */
+/** One query shape, prepared once per connection. */
+const orderRows = preparedPerHandle((db) => orderRowsQuery(db).prepare('order_search_rows'));
+
+/** The order search: the page's ids on orders alone, then their rows; the count kept exact (server/db/insert-only-count.ts). */
 export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
-  const total = insertOnlyCount(db, 'orders', JSON.stringify(filter), async () => (await orderCountQuery(db, filter, orderConditions(filter)))[0]!);
-  const rows = await orderPageRowsQuery(db, filter, page, total.known);
-  return pageOf(rows.map(toOrder), await total.resolve(rows), page);
+  const where = orderConditions(filter);
+  const total = insertOnlyCount(db, 'orders', JSON.stringify(filter), async () => (await orderCountQuery(db, filter, where))[0]!);
+  const pageRows = await orderPageQuery(db, filter, page, total.known);
+  const ids = pageRows.map((row) => row.id);
+  const [rows, totalCount] = await Promise.all([ids.length ? orderRows(db).execute({ ids }) : [], total.resolve(pageRows)]);
+  return pageOf(inOrderOf(ids, rows, (row) => row.id, toOrder), totalCount, page);
 }
 
 export async function getOrder(db: DbOrTx, id: number): Promise<Order | undefined> {
