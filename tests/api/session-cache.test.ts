@@ -87,6 +87,20 @@ describe('cached sessions end on the very next request, in this instance and the
     expect(await resolveSession(second.deps, person.token)).toMatchObject({ status: AccountStatus.Active });
   });
 
+  it('an account made an agent after signing in has its own list on the next request', async () => {
+    const person = await personWithToken(first, AccountType.Agent);
+    const own = () => second.api('POST', '/api/agent/customers/own/filter', { token: person.token, body: {} });
+    expect((await own()).status).toBe(200);
+    // Step two of the add-agent form not done yet: an agent account without its agent row.
+    await first.handle.pool.query('delete from agents where account_id = $1', [person.accountId]);
+    await vi.waitFor(async () => expect((await own()).status).toBe(404), { timeout: 2_000, interval: 5 });
+    const made = await first.api('POST', '/api/agent', { token: admin, body: { accountId: person.accountId } });
+    expect(made.status).toBe(200);
+    const answer = await own();
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.paging.totalCount).toBe(0);
+  });
+
   it('after the session expires, though cached', async () => {
     const person = await cachedOnBoth();
     first.clock.advance(SESSION_DAYS * DAY_MS + 1);

@@ -5,7 +5,7 @@ import { INACTIVE_ACCOUNT_STATUSES } from '../../../contract/enums';
 import type { DbOrTx, DbTransaction } from '../../db/client';
 import { preparedPerHandle } from '../../db/prepared';
 import type { Deps } from '../../deps';
-import { accounts, sessions } from '../../db/schema/index';
+import { accounts, agents, sessions } from '../../db/schema/index';
 import { DAY_MS, type Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/tokens';
 import type { AuthContext } from '../../http/route';
@@ -18,12 +18,13 @@ export async function createSession(db: DbOrTx, clock: Clock, accountId: number)
   return { token, expiresAt };
 }
 
-/** The session of a token hash, if live, with its account: one prepared statement. */
+/** The session of a token hash, if live, with its account (and agent): one prepared statement. */
 const sessionQuery = preparedPerHandle((db) =>
   db
-    .select({ sessionId: sessions.id, accountId: accounts.id, accountType: accounts.accountType, status: accounts.status, expiresAt: sessions.expiresAt })
+    .select({ sessionId: sessions.id, accountId: accounts.id, accountType: accounts.accountType, status: accounts.status, expiresAt: sessions.expiresAt, agentId: agents.id })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .leftJoin(agents, eq(agents.accountId, accounts.id))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now')), isNull(accounts.deletedAt)))
     .limit(1)
     .prepare('resolve_session'),
@@ -43,7 +44,7 @@ export async function resolveSession(deps: SessionDeps, token: string): Promise<
   const ticket = deps.sessionCache.readTicket();
   const [row] = await sessionQuery(deps.db).execute({ tokenHash, now });
   if (!row || INACTIVE_ACCOUNT_STATUSES.includes(row.status as AccountStatus)) return null;
-  const auth: AuthContext = { sessionId: row.sessionId, accountId: row.accountId, accountType: row.accountType as AccountType, status: row.status as AccountStatus };
+  const auth: AuthContext = { sessionId: row.sessionId, accountId: row.accountId, accountType: row.accountType as AccountType, status: row.status as AccountStatus, agentId: row.agentId };
   deps.sessionCache.put(tokenHash, auth, row.expiresAt, ticket);
   return auth;
 }
