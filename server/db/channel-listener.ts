@@ -30,6 +30,8 @@ export class ChannelListener {
     private readonly channel: string,
     private readonly handlers: ChannelHandlers,
     private readonly log: FastifyBaseLogger,
+    /** How the connection shows in pg_stat_activity. */
+    private readonly applicationName: string,
   ) {}
 
   /** Resolves once LISTEN is active (at once if it already is). */
@@ -43,7 +45,7 @@ export class ChannelListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.config, application_name: `listen ${this.channel}` });
+    const client = new pg.Client({ ...this.config, application_name: this.applicationName });
     client.on('notification', (message) => {
       if (message.channel === this.channel && message.payload !== undefined) this.handlers.message(message.payload);
     });

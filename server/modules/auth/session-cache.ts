@@ -42,7 +42,7 @@ export class SessionCache {
       message: (payload) => this.onMessage(payload),
       listening: () => this.clear(),
       lost: () => this.clear(),
-    }, log);
+    }, log, 'session cache');
   }
 
   /** Starts listening in the background; until it listens every session is read through. */

@@ -15,7 +15,7 @@ export class NotificationListener extends ChannelListener {
         const notification = parse(payload);
         if (notification) deliver(notification);
       },
-    }, log);
+    }, log, 'notifications');
   }
 }
 
