@@ -8,6 +8,7 @@ import { createRateLimiter } from './lib/rate-limit';
 import { createSecrets, loadMasterKey } from './lib/secrets';
 import { createExchangeAccess } from './trading/exchanges/for-deps';
 import { createTradingIntake } from './trading/intake-state';
+import { SessionCache } from './modules/auth/session-cache';
 
 /** Builds the services every module uses from configuration and an open database. */
 export function createDeps(
@@ -28,5 +29,6 @@ export function createDeps(
     rateLimiter: createRateLimiter(database.db, clock),
     exchanges: createExchangeAccess(config),
     intake: createTradingIntake(),
+    sessionCache: new SessionCache(database.pool, log),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Mailer } from './lib/mailer';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { RateLimiter } from './lib/rate-limit';
 import type { Secrets } from './lib/secrets';
 import type { ExchangeAccess } from './trading/exchanges/for-deps';
@@ -23,4 +24,6 @@ export interface Deps {
   exchanges: ExchangeAccess;
   /** What the one way into trading keeps per process: cached webhook strategies, the in-process hand-off. */
   intake: TradingIntake;
+  /** Resolved sessions of this process, dropped through LISTEN/NOTIFY (modules/auth/session-cache.ts). */
+  sessionCache: SessionCache;
 }

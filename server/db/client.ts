@@ -5,7 +5,8 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
 /** A database handle or an open transaction: repositories accept either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | DbTransaction;
 
 // PostgreSQL numeric and bigint come back as strings; int8 counts are parsed as numbers here
 // because every count we read fits in 2^53.

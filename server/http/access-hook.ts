@@ -22,7 +22,7 @@ declare module 'fastify' {
  * Checks the caller against the route's access rule before the body is even parsed, so a caller
  * without the right role learns nothing about the route's input. Every /api route must declare a rule.
  */
-export function installAccessControl(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock'>): void {
+export function installAccessControl(app: FastifyInstance, deps: Pick<Deps, 'db' | 'clock' | 'sessionCache'>): void {
   app.decorateRequest('auth', null);
   const table: AccessTableEntry[] = [];
   app.decorate('accessTable', table);
@@ -34,12 +34,15 @@ export function installAccessControl(app: FastifyInstance, deps: Pick<Deps, 'db'
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
+  deps.sessionCache.start();
+  app.addHook('onClose', () => deps.sessionCache.stop());
+
   app.addHook('onRequest', async (request) => {
     const { access, unauthenticatedMessage } = request.routeOptions.config;
     if (access === undefined || isPublic(access)) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthorized(unauthenticatedMessage ?? messages.noAccessToken);
-    const auth = await resolveSession(deps.db, deps.clock, token);
+    const auth = await resolveSession(deps, token);
     if (!auth) throw unauthorized(messages.sessionExpired);
     if (!isAllowed(access, auth.accountType)) throw forbidden(messages.permissionDenied);
     request.auth = auth;

@@ -14,6 +14,8 @@ export interface AuthContext {
   accountType: AccountType;
   status: AccountStatus;
   sessionId: number;
+  /** agents.id of the account, if it is an agent (its own lists are forced to it). */
+  agentId: number | null;
 }
 
 declare module 'fastify' {

@@ -7,14 +7,14 @@ import { accounts, customers } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { logStaffAction } from '../../lib/staff-log';
-import { revokeAccountSessions } from '../auth/sessions';
+import { changingSessions, revokeAccountSessions } from '../auth/sessions';
 import { fixProfitShareAtApproval } from '../customers/profit-share';
 import { findAccountById } from './repository';
 
 /** Status 0 in PATCH /api/security/status means delete (spec 3, agent list). */
 export const DELETE_STATUS = 0;
 
-type StatusDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'log'>;
+type StatusDeps = Pick<Deps, 'db' | 'clock' | 'mailer' | 'log' | 'sessionCache'>;
 
 /**
  * Approve, reject, block, unblock or delete an account. Writes the staff action log, ends the
@@ -30,7 +30,7 @@ export async function changeAccountStatus(deps: StatusDeps, actorAccountId: numb
   }
 
   const approvingCustomer = target.accountType === AccountType.Customer && status === AccountStatus.Active && target.status !== AccountStatus.Blocked;
-  await deps.db.transaction(async (tx) => {
+  await changingSessions(deps, async (tx) => {
     if (approvingCustomer) {
       const [customer] = await tx.select({ group: customers.group }).from(customers).where(eq(customers.accountId, accountId)).limit(1);
       if (!customer || customer.group === null) throw badRequest(validation.selectGroupOrExclusive);
@@ -62,9 +62,9 @@ export async function changeAccountStatus(deps: StatusDeps, actorAccountId: numb
 }
 
 /** Soft delete: the account disappears from every list and cannot sign in; its history stays. */
-export async function deleteAccount(deps: Pick<Deps, 'db' | 'clock'>, actorAccountId: number, accountId: number): Promise<void> {
+export async function deleteAccount(deps: Pick<Deps, 'db' | 'clock' | 'sessionCache'>, actorAccountId: number, accountId: number): Promise<void> {
   if (accountId === actorAccountId) throw badRequest('You cannot delete your own account');
-  await deps.db.transaction(async (tx) => {
+  await changingSessions(deps, async (tx) => {
     const [row] = await tx
       .update(accounts)
       .set({ deletedAt: deps.clock.now(), datetimeUpdated: deps.clock.now() })
@@ -77,9 +77,9 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'clock'>, actorAccou
 }
 
 /** Sets a password and ends the account's other sessions. */
-export async function setPassword(deps: Pick<Deps, 'db' | 'clock'>, accountId: number, password: string, keepSessionId?: number): Promise<void> {
+export async function setPassword(deps: Pick<Deps, 'db' | 'clock' | 'sessionCache'>, accountId: number, password: string, keepSessionId?: number): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
+  await changingSessions(deps, async (tx) => {
     await tx.update(accounts).set({ passwordHash, datetimeUpdated: deps.clock.now() }).where(eq(accounts.id, accountId));
     await revokeAccountSessions(tx, deps.clock, accountId, keepSessionId);
   });

@@ -19,7 +19,7 @@ export function registerOwnCustomerRoutes(app: FastifyInstance, deps: Deps): voi
   const { db } = deps;
 
   registerRoute(app, agentRoutes.ownCustomersFilter, async ({ auth, body }) => {
-    const ownId = await ownAgentIdOf(db, auth.accountId);
+    const ownId = ownAgentIdOf(auth);
     // Naming another agent in the filter is asking for their customers: the same 404 as an unknown agent.
     if (body.filter.agentIds.some((agentId) => agentId !== ownId)) throw agentNotFound();
     const filter = { ...body.filter, agentIds: [] };
@@ -27,12 +27,12 @@ export function registerOwnCustomerRoutes(app: FastifyInstance, deps: Deps): voi
   });
 
   registerRoute(app, agentRoutes.ownCustomersSearch, async ({ auth, body }) => {
-    const agentId = await ownAgentIdOf(db, auth.accountId);
+    const agentId = ownAgentIdOf(auth);
     return forAgent(await filterCustomers(db, { filter: {}, text: body.text, page: body, agentId }));
   });
 
   registerRoute(app, agentRoutes.ownCustomersStatistics, async ({ auth }) => {
-    const counts = await customerStatusCounts(db, await ownAgentIdOf(db, auth.accountId));
+    const counts = await customerStatusCounts(db, ownAgentIdOf(auth));
     return { active: counts.get(AccountStatus.Active) ?? 0, blocked: counts.get(AccountStatus.Blocked) ?? 0 };
   });
 }

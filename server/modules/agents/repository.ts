@@ -75,17 +75,6 @@ export async function listAgents(db: DbOrTx, query: AgentQuery, page: PageWindow
   return pageOf(data, total?.n ?? 0, page);
 }
 
-/** agents.id of an agent account that is not deleted: what the agent's own lists need, nothing counted. */
-export async function liveAgentIdOfAccount(db: DbOrTx, accountId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ id: agents.id })
-    .from(agents)
-    .innerJoin(accounts, eq(accounts.id, agents.accountId))
-    .where(and(eq(agents.accountId, accountId), isNull(accounts.deletedAt)))
-    .limit(1);
-  return row?.id;
-}
-
 export async function findAgent(db: DbOrTx, query: Pick<AgentQuery, 'agentId' | 'accountId'>): Promise<Agent | undefined> {
   const page = await listAgents(db, query, { pageIndex: 0, pageSize: 1 });
   return page.data[0];

@@ -9,11 +9,12 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { logStaffAction } from '../../lib/staff-log';
 import { capitalizeWords, findAccountById, isUniqueViolation } from '../accounts/repository';
 import { deleteAccount } from '../accounts/service';
-import { revokeAccountSessions } from '../auth/sessions';
+import { changingSessions, revokeAccountSessions } from '../auth/sessions';
+import type { AuthContext } from '../../http/route';
 import { countryExists } from '../countries/repository';
-import { findAgent, liveAgentIdOfAccount } from './repository';
+import { findAgent } from './repository';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'sessionCache'>;
 
 export const agentNotFound = () => notFound(messages.notFound('Agent'));
 
@@ -26,7 +27,8 @@ export async function ownAgentOf(db: DbOrTx, accountId: number): Promise<Agent> 
 
 /** Makes an account created with accountType 2 an agent (step two of the add-agent form). */
 export async function createAgent(deps: ServiceDeps, actorAccountId: number, accountId: number): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  // The account's sessions now resolve with its agent id.
+  return changingSessions(deps, async (tx) => {
     const account = await findAccountById(tx, accountId);
     if (!account) throw notFound(messages.notFound('Account'));
     if (account.accountType !== AccountType.Agent) {
@@ -45,16 +47,15 @@ export async function createAgent(deps: ServiceDeps, actorAccountId: number, acc
   });
 }
 
-/** agents.id of a signed-in agent account (its own lists are forced to it); 404 like `ownAgentOf`. */
-export async function ownAgentIdOf(db: DbOrTx, accountId: number): Promise<number> {
-  const agentId = await liveAgentIdOfAccount(db, accountId);
-  if (agentId === undefined) throw agentNotFound();
-  return agentId;
+/** agents.id of a signed-in agent account (its own lists are forced to it), resolved with its session; 404 like `ownAgentOf`. */
+export function ownAgentIdOf(auth: Pick<AuthContext, 'agentId'>): number {
+  if (auth.agentId === null) throw agentNotFound();
+  return auth.agentId;
 }
 
 /** PUT /api/agent: personal fields and status (2 Blocked ends the agent's sessions). `passphrase` is ignored. */
 export async function updateAgent(deps: ServiceDeps, actorAccountId: number, body: AgentUpdateBody): Promise<void> {
-  await deps.db.transaction(async (tx) => {
+  await changingSessions(deps, async (tx) => {
     const agent = await findAgent(tx, { agentId: body.agentID });
     if (!agent) throw agentNotFound();
     if (!(await countryExists(tx, body.countryId))) throw badRequest('countryId: no country with this id');

@@ -14,7 +14,7 @@ import { accountOfResetTicket, resetTicketOf } from './reset-ticket';
 import { assertMayTryPassword, forgetWrongPasswords, recordWrongPassword, rememberSignInAddress } from './sign-in-throttle';
 import { clientIp, enforceLimits } from './limits';
 import { assertCodeUsable, register } from './registration';
-import { createSession, revokeSession } from './sessions';
+import { changingSessions, createSession, revokeSession } from './sessions';
 
 const isInactive = (status: number) => INACTIVE_ACCOUNT_STATUSES.includes(status as AccountStatus);
 
@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerRoute(app, accountRoutes.logout, async ({ auth }) => {
-    await revokeSession(db, clock, auth.sessionId);
+    await changingSessions(deps, (tx) => revokeSession(tx, clock, auth.sessionId));
     return { success: true as const };
   });
 

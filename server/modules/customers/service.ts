@@ -13,7 +13,7 @@ import { readEarningsSettings } from '../earnings/settings';
 import { encryptCredentials } from '../../lib/credentials';
 import { findCustomer } from './repository';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'sessionCache'>;
 
 /** accounts.id of a live customer; 404 otherwise. Locks the row when called in a transaction. */
 async function customerAccountId(db: DbOrTx, customerId: number): Promise<number> {

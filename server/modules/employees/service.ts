@@ -10,7 +10,7 @@ import { amountEarned } from '../earnings/service';
 import { countAgents, countCustomers, sumCustomerWallets } from '../agents/repository';
 import { findEmployee } from './repository';
 
-type ServiceDeps = Pick<Deps, 'db' | 'clock'>;
+type ServiceDeps = Pick<Deps, 'db' | 'clock' | 'sessionCache'>;
 
 const STAFF_TYPES: readonly number[] = [AccountType.Employee, AccountType.Admin];
 

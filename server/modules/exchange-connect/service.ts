@@ -5,13 +5,13 @@ import { accounts, customers, pendingRegistrations, registrationIds } from '../.
 import { AppError } from '../../http/errors';
 import type { ExchangeId } from '../../trading/exchanges/types';
 import { isUniqueViolation } from '../accounts/repository';
-import { createSession } from '../auth/sessions';
+import { changingSessions, createSession } from '../auth/sessions';
 import { encryptCredentials } from '../../lib/credentials';
 import { browserSandboxUrl } from './browser-base';
 import { ConnectError, authorizeUrl, endpointsOf, exchangeCode } from './providers';
 import { STATE_TTL_MS, signState, verifyState } from './state';
 
-export type ConnectDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'exchanges'>;
+export type ConnectDeps = Pick<Deps, 'db' | 'clock' | 'secrets' | 'config' | 'log' | 'exchanges' | 'sessionCache'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const platformOf: Record<ExchangeId, Exchange> = { bybit: Exchange.Bybit, bitget: Exchange.Bitget };
@@ -87,7 +87,7 @@ export async function completeConnect(deps: ConnectDeps, slug: string, query: { 
   const credentials = await exchangeCode(access, exchange, endpointsOf(access, exchange), query.code);
   const platformType = platformOf[exchange];
   try {
-    return await deps.db.transaction(async (tx) => {
+    return await changingSessions(deps, async (tx) => {
       const [claimed] = await tx
         .update(pendingRegistrations)
         .set({ completedAt: now })

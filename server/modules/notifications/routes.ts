@@ -50,7 +50,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, deps: Dep
 
   const recheck = setInterval(() => {
     for (const [socket, token] of hub.entries()) {
-      resolveSession(deps.db, deps.clock, token)
+      resolveSession(deps, token)
         .then((auth) => {
           if (!auth || !isAllowed('notifications', auth.accountType)) socket.close(SOCKET_POLICY_VIOLATION, socketMessages.sessionEnded);
         })
@@ -67,7 +67,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, deps: Dep
 
   const authenticate = async (socket: StaffSocket, data: RawData): Promise<void> => {
     const token = tokenOf(data);
-    const auth = token ? await resolveSession(deps.db, deps.clock, token) : null;
+    const auth = token ? await resolveSession(deps, token) : null;
     if (!token || !auth) return socket.close(SOCKET_POLICY_VIOLATION, socketMessages.invalidToken);
     if (!isAllowed('notifications', auth.accountType)) return socket.close(SOCKET_POLICY_VIOLATION, socketMessages.notStaff);
     await listener.start();
