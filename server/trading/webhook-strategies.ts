@@ -19,9 +19,10 @@ const RECONNECT_MS = 1_000;
 
 /**
  * Webhook tokens to strategies. While this process listens for changes to the strategies table it
- * holds every live strategy by token hash, so an alert (or a wrong token) costs no database read:
- * a change drops the whole snapshot and reloads it at once; until the new one is in, and while the
- * listener is down, each lookup reads the database, so a stale strategy is never served.
+ * holds every live strategy by token hash, so an alert costs no database read: a change drops the
+ * whole snapshot and reloads it at once; until the new one is in, and while the listener is down, each
+ * lookup reads the database, so a stale strategy is never served. A token missing from the snapshot is
+ * read from the database too (a strategy created a moment ago may not have been heard of yet).
  */
 export interface WebhookStrategies {
   find(db: Db, token: string): Promise<WebhookStrategy | undefined>;
@@ -106,7 +107,9 @@ export function createWebhookStrategies(): WebhookStrategies {
   return {
     async find(db, token) {
       const hash = sha256(token);
-      if (snapshot) return snapshot.get(hash);
+      const known = snapshot?.get(hash);
+      if (known) return known;
+      // Not in the snapshot: a strategy created a moment ago (its NOTIFY may still be on the way), or no strategy.
       reload();
       return loadByHash(db, hash);
     },
