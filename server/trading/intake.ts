@@ -146,21 +146,22 @@ export async function receiveAlert(
     referencePrice: alert.price,
     at,
   };
+  // What the alert itself contributes, worked out once: the call may be made twice (see below).
+  const signal = {
+    action: alert.action,
+    alertId: alert.alertId,
+    bodyHash: bodyHash(input.body),
+    body: input.body.slice(0, 10_000),
+    sourceIp: input.sourceIp,
+    receivedAt: now.toISOString(),
+    repeatSince: new Date(now.getTime() - trading.duplicateWindowMs).toISOString(),
+    staleMessage: stale
+      ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`
+      : null,
+  };
   const args = (onlyIfEmpty: boolean): ReceiveAlertArgs => {
     const { signalId: _signal, receiveOnce: _once, ...order } = openOrderArgs(entry, onlyIfEmpty);
-    return {
-      ...order,
-      action: alert.action,
-      alertId: alert.alertId,
-      bodyHash: bodyHash(input.body),
-      body: input.body.slice(0, 10_000),
-      sourceIp: input.sourceIp,
-      receivedAt: now.toISOString(),
-      repeatSince: new Date(now.getTime() - trading.duplicateWindowMs).toISOString(),
-      staleMessage: stale
-        ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`
-        : null,
-    };
+    return { ...order, ...signal };
   };
   const answerOf = (received: ReceivedAlert, queued?: EnqueueResult): WebhookAnswer => ({
     ...base,
