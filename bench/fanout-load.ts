@@ -38,12 +38,14 @@ export async function webhookLoad(baseUrl: string, tokens: string[], rate: numbe
 
 /**
  * The same load from a child process, so the load generator does not share the server's event loop
- * (and core): the answers measure the server.
+ * (and core): the answers measure the server. The child first sends the same load for `warmSeconds`
+ * unmeasured (alert ids of their own), so the figures are the steady state, not the cold start of a
+ * fresh load generator and of the server's database connections.
  */
-export async function webhookLoadElsewhere(baseUrl: string, tokens: string[], rate: number, seconds: number, label: string): Promise<LoadResult> {
+export async function webhookLoadElsewhere(baseUrl: string, tokens: string[], rate: number, seconds: number, label: string, warmSeconds: number): Promise<LoadResult> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./fanout-load-child.ts', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify({ baseUrl, tokens, rate, seconds, label }));
+  child.stdin.end(JSON.stringify({ baseUrl, tokens, rate, seconds, label, warmSeconds }));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AmountType, CustomerGroup } from '../../contract/enums';
+import { accounts } from '../../server/db/schema/index';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
@@ -46,6 +48,13 @@ describe('one alert fans out to every eligible customer', () => {
       await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold, status: AccountStatus.Pending }),
       await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold, connected: false }),
     ];
+    // Eligibility reads the customers table's copies of the account: a block or a deletion after
+    // connecting must reach them.
+    const blockedLater = await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold });
+    await ctx.deps.db.update(accounts).set({ status: AccountStatus.Blocked }).where(eq(accounts.id, blockedLater.accountId));
+    const deletedLater = await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Vip });
+    await ctx.deps.db.update(accounts).set({ deletedAt: new Date() }).where(eq(accounts.id, deletedLater.accountId));
+    ineligible.push(blockedLater, deletedLater);
 
     const answer = await ctx.api('POST', strategy.url, { payload: '{"action":"open","ticker":"BTCUSDT.P"}', headers: { 'content-type': 'text/plain' } });
     expect(answer.status).toBe(200);
