@@ -1,4 +1,5 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
 /**
@@ -26,4 +27,17 @@ export function inOrderOf<Row, Out>(ids: number[], rows: Row[], idOf: (row: Row)
     const row = byId.get(id);
     return row === undefined ? [] : [map(row)];
   });
+}
+
+/**
+ * A statement written in SQL (what the query builder cannot say, e.g. a data-modifying CTE) as a
+ * named prepared statement: its text is built once, PostgreSQL parses and plans it once per
+ * connection. Every varying value must be a `sql.placeholder`, so the text never changes.
+ */
+export function preparedSql<Row>(name: string, statement: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<Row[]> {
+  const query = new PgDialect().sqlToQuery(statement);
+  return async (db, values) => {
+    const result = (await db._.session.prepareQuery(query, undefined, name, false).execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
 }

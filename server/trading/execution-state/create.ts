@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { executionClientOrderId } from '../ids';
 import { EXECUTIONS_CHANNEL } from './queue';
 import type { ExchangeId } from '../exchanges/types';
 import { laneOf } from '../lanes';
-import { instantOf } from './writer';
 import { contextsOf, contextsOver, type ExecutionContext, type Row } from '../context';
 
 /** Executions the queuing transaction claims for its own process's dispatcher (the in-process hand-off). */
@@ -31,6 +31,37 @@ function claimedCustomers(customers: Array<{ id: number; platformType: number }>
     .map((customer) => customer.id);
 }
 
+/** One execution per (customer, client id) given, pending and due at `at`; those in `claimed` already claimed by `worker`. */
+const queuedRows = sql`
+  insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
+  select ${sql.placeholder('orderId')}::int, u.customer_id, u.client_order_id, u.at + make_interval(secs => ${sql.placeholder('deadlineS')}::float8), u.at, u.at, u.at,
+    case when u.claimed then ${sql.placeholder('worker')}::text end,
+    case when u.claimed then now() + make_interval(secs => ${sql.placeholder('leaseS')}::float8) end,
+    case when u.claimed then 1 else 0 end
+  from (select c.customer_id, c.client_order_id, c.customer_id = any(${sql.placeholder('claimed')}::int[]) as claimed,
+          coalesce(${sql.placeholder('at')}::timestamptz, now()) as at
+        from unnest(${sql.placeholder('customers')}::int[], ${sql.placeholder('clientIds')}::text[]) as c(customer_id, client_order_id)) u`;
+
+/** Nothing handed to this process: the bare insert (no contexts query) and the dispatchers woken. */
+const queueForAnyWorker = preparedSql(
+  'trading_queue_executions',
+  sql`with queued as (${queuedRows} returning 1)
+    select pg_notify(${EXECUTIONS_CHANNEL}, ${sql.placeholder('orderId')}::text) from (select 1 from queued limit 1) any_row`,
+);
+
+/** Some claimed for this process: their contexts answered by the same statement, the dispatchers woken when any are left. */
+const queueAndClaim = preparedSql<Row>(
+  'trading_queue_and_claim_executions',
+  sql`
+    with queued as (
+      ${queuedRows}
+      -- RETURNING is computed for every row inserted, read or not: its uncorrelated subquery (the NOTIFY) runs once.
+      returning *, (select count(*) from (select pg_notify(${EXECUTIONS_CHANNEL}, ${sql.placeholder('orderId')}::text) where ${sql.placeholder('unclaimed')}::boolean) notified) as woken),
+    claimed as (select * from queued where claimed_by is not null)
+    ${contextsOver(sql`claimed`)}
+    order by e.id`,
+);
+
 /**
  * Transition "queued": one pending execution per customer of the Order, each with its deterministic
  * entry client order id, due at once. With `claim`, the first `claim.room(lane)` of each exchange's
@@ -45,34 +76,25 @@ export async function queueExecutions(
 ): Promise<ExecutionContext[]> {
   if (input.customers.length === 0) return [];
   const ids = input.customers.map((customer) => customer.id);
-  const instant = instantOf(input.at);
-  const clientIds = ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry'));
   const claim = input.claim;
   const claimedIds = claim ? claimedCustomers(input.customers, claim) : [];
-  const unclaimed = claimedIds.length < ids.length;
-  const rows = sql`
-    insert into executions (order_id, customer_id, client_order_id, deadline_at, next_attempt_at, created_at, updated_at, claimed_by, claim_expires_at, attempts)
-    select ${input.orderId}, u.customer_id, u.client_order_id, ${instant} + make_interval(secs => ${input.deadlineMs / 1000}), ${instant}, ${instant}, ${instant},
-      case when u.claimed then ${claim?.worker ?? null}::text end,
-      case when u.claimed then now() + make_interval(secs => ${(claim?.leaseMs ?? 0) / 1000}) end,
-      case when u.claimed then 1 else 0 end
-    from (select c.customer_id, c.client_order_id, c.customer_id = any(${pgIntArray(claimedIds)}::int[]) as claimed
-          from unnest(${pgIntArray(ids)}::int[], ${`{${clientIds.join(',')}}`}::text[]) as c(customer_id, client_order_id)) u`;
+  const values = {
+    orderId: input.orderId,
+    deadlineS: input.deadlineMs / 1000,
+    worker: claim?.worker ?? null,
+    leaseS: (claim?.leaseMs ?? 0) / 1000,
+    claimed: pgIntArray(claimedIds),
+    at: input.at?.toISOString() ?? null,
+    customers: pgIntArray(ids),
+    clientIds: `{${ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry')).join(',')}}`,
+    unclaimed: claimedIds.length < ids.length,
+  };
+  // Both prepared once per connection: the contexts query alone took ~2 ms to plan on every call.
   if (claimedIds.length === 0) {
-    // Nothing to hand to this process: the bare insert, without the contexts query (planned on every
-    // call, ~2 ms even when it reads no row), and the dispatchers woken.
-    await tx.execute(sql`with queued as (${rows} returning 1) select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)}) from (select 1 from queued limit 1) any_row`);
+    await queueForAnyWorker(tx, values);
     return [];
   }
-  const result = await tx.execute<Row>(sql`
-    with queued as (
-      ${rows}
-      -- RETURNING is computed for every row inserted, read or not: its uncorrelated subquery (the NOTIFY) runs once.
-      returning *, (select count(*) from (select pg_notify(${EXECUTIONS_CHANNEL}, ${String(input.orderId)}) where ${unclaimed}) notified) as woken),
-    claimed as (select * from queued where claimed_by is not null)
-    ${contextsOver(sql`claimed`)}
-    order by e.id`);
-  return contextsOf(result.rows);
+  return contextsOf(await queueAndClaim(tx, values));
 }
 
 const pgIntArray = (values: number[]) => `{${values.map(Number).join(',')}}`;
