@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { decryptCredentials } from '../../lib/credentials';
 import type { Secrets } from '../../lib/secrets';
+import { Semaphore } from '../exchanges/semaphore';
 import type { Credentials } from '../exchanges/types';
 import type { AdapterLookup } from '../runtime';
 import type { SettingsCache } from '../settings-cache';
@@ -11,12 +12,17 @@ import { ACCOUNT_SLICES, type AccountLeases } from './leases';
 /** NOTIFY channel of the triggers on `customers` (key, exchange) and `exchange_account_settings` (migration 0018); payload: the customer id. */
 export const ACCOUNTS_CHANNEL = 'trading_accounts_changed';
 
+/** Accounts whose terms are read ahead at once (`warmAccountTerms`). */
+const TERM_READS_AT_ONCE = 4;
+
 /**
  * The accounts of this worker's slices, warm: decrypted keys in memory, and the leverage and mode
  * already set on the exchange handed to the settings cache, so an execution's hot path reads neither
  * from the database. Loaded when slices are taken, dropped when they move on, reloaded per customer
  * on the NOTIFY of a change. Each warm account's order-entry session is opened ahead of alerts
- * (`adapter.warmSessions`: Bybit's /v5/trade socket) and closed when the account leaves this worker.
+ * (`adapter.warmSessions`: Bybit's /v5/trade socket) and closed when the account leaves this worker;
+ * what its orders must carry of the account is read ahead for the symbols it was prepared for
+ * (`adapter.warmAccountTerms`: Bitget's position and margin modes).
  */
 export interface WarmAccounts {
   credentials(customerId: number): Credentials | undefined;
@@ -43,6 +49,7 @@ export function createWarmAccounts(input: {
 }): WarmAccounts {
   const { db, leases, settings } = input;
   const keys = new Map<number, { credentials: Credentials; platformType: number }>();
+  const termReads = new Semaphore(TERM_READS_AT_ONCE);
   let listener: pg.Client | undefined;
 
   /** Loads the given customers (null: every customer of the owned slices). */
@@ -73,9 +80,31 @@ export function createWarmAccounts(input: {
     const stored = await db.execute<{ customer_id: number; platform_type: number; symbol: string; leverage: number; position_mode: number }>(sql`
       select customer_id, platform_type, symbol, leverage, position_mode from exchange_account_settings
       where customer_id % ${ACCOUNT_SLICES} in ${slices} ${customerIds ? sql`and customer_id in ${customerIds}` : sql``}`);
+    const symbolsOf = new Map<number, string[]>();
     for (const row of stored.rows) {
-      settings.remember(Number(row.customer_id), Number(row.platform_type), row.symbol, { leverage: Number(row.leverage), positionMode: Number(row.position_mode) });
+      const customerId = Number(row.customer_id);
+      settings.remember(customerId, Number(row.platform_type), row.symbol, { leverage: Number(row.leverage), positionMode: Number(row.position_mode) });
+      symbolsOf.set(customerId, [...(symbolsOf.get(customerId) ?? []), row.symbol]);
     }
+    for (const [customerId, symbols] of symbolsOf) warmTerms(customerId, symbols);
+  }
+
+  /**
+   * The account's terms for the symbols it was prepared for, read ahead (a few accounts at a time, so
+   * a start does not spend the address's request budget all at once). A read that fails is left to
+   * the entry, which reads again and reports what the exchange answers.
+   */
+  function warmTerms(customerId: number, symbols: string[]): void {
+    void termReads.acquire().then(async (release) => {
+      try {
+        const account = keys.get(customerId);
+        if (account && leases.owns(customerId)) await input.adapters(account.platformType)?.warmAccountTerms(account.credentials, symbols);
+      } catch {
+        // see above
+      } finally {
+        release();
+      }
+    });
   }
 
   /** Forgets an account and closes its session. */

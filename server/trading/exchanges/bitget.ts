@@ -70,6 +70,11 @@ export class BitgetAdapter extends CcxtAdapter {
     return { params: { marginMode: settings.marginMode, ...this.modeParams(settings.positionMode) }, mode: settings.positionMode };
   }
 
+  /** One read per symbol not known yet (the same read an entry would otherwise make first). */
+  override async warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void> {
+    for (const symbol of symbols) await this.accounts.of(credentials, await this.market(symbol));
+  }
+
   /** When Bitget refuses an order's margin or position mode, the settings changed behind our back: read them and try once more. */
   protected override async withAccountTerms<T>(credentials: Credentials, market: MarketInfo, requested: PositionModeName, place: (terms: AccountTerms) => Promise<T>, known?: Position): Promise<T> {
     const terms = await this.accountTerms(credentials, market, requested, known);

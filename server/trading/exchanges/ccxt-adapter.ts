@@ -111,6 +111,8 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   closeSessions(_accounts?: readonly Credentials[]): void {}
 
+  async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<void> {}
+
   async loadMarkets(refresh = false): Promise<Map<string, MarketInfo>> {
     const markets = await this.guard(() => this.client.markets(refresh));
     if (this.marketCache?.source !== markets) this.marketCache = { source: markets, infos: linearUsdtMarkets(markets) };

@@ -149,6 +149,12 @@ export interface ExchangeAdapter {
    * without an open session go over REST). Resolves once each account had its first attempt.
    */
   warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth>;
+  /**
+   * Reads ahead what an order must carry that the exchange keeps per account and symbol (Bitget: the
+   * position mode and each symbol's margin mode, LIVE-FIDELITY B3), so the first entry after a start
+   * needs no read of its own. Nothing to do where orders need no such read (Bybit).
+   */
+  warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void>;
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
