@@ -12,8 +12,12 @@ import { ACCOUNT_SLICES, type AccountLeases } from './leases';
 /** NOTIFY channel of the triggers on `customers` (key, exchange) and `exchange_account_settings` (migration 0018); payload: the customer id. */
 export const ACCOUNTS_CHANNEL = 'trading_accounts_changed';
 
-/** Accounts whose terms are read ahead at once (`warmAccountTerms`). */
-const TERM_READS_AT_ONCE = 4;
+/**
+ * Accounts whose terms are read ahead (`warmAccountTerms`): one at a time, at most this many a second,
+ * so that after a start the reads (one per symbol) take a small share of the address's request budget
+ * (Bitget: 6,000 a minute) and leave the rest to orders.
+ */
+const TERM_READ_ACCOUNTS_PER_SECOND = 5;
 
 /**
  * The accounts of this worker's slices, warm: decrypted keys in memory, and the leverage and mode
@@ -49,7 +53,7 @@ export function createWarmAccounts(input: {
 }): WarmAccounts {
   const { db, leases, settings } = input;
   const keys = new Map<number, { credentials: Credentials; platformType: number }>();
-  const termReads = new Semaphore(TERM_READS_AT_ONCE);
+  const termReads = new Semaphore(1);
   let listener: pg.Client | undefined;
 
   /** Loads the given customers (null: every customer of the owned slices). */
@@ -90,15 +94,19 @@ export function createWarmAccounts(input: {
   }
 
   /**
-   * The account's terms for the symbols it was prepared for, read ahead (a few accounts at a time, so
-   * a start does not spend the address's request budget all at once). A read that fails is left to
-   * the entry, which reads again and reports what the exchange answers.
+   * The account's terms for the symbols it was prepared for, read ahead (paced: see
+   * TERM_READ_ACCOUNTS_PER_SECOND; an account already known sends nothing and waits for nothing). A read
+   * that fails is left to the entry, which reads again and reports what the exchange answers.
    */
   function warmTerms(customerId: number, symbols: string[]): void {
     void termReads.acquire().then(async (release) => {
       try {
         const account = keys.get(customerId);
-        if (account && leases.owns(customerId)) await input.adapters(account.platformType)?.warmAccountTerms(account.credentials, symbols);
+        if (!account || !leases.owns(customerId)) return;
+        const adapter = input.adapters(account.platformType);
+        if (!adapter?.needsAccountTerms(account.credentials, symbols)) return;
+        await adapter.warmAccountTerms(account.credentials, symbols);
+        await new Promise((resolve) => setTimeout(resolve, 1000 / TERM_READ_ACCOUNTS_PER_SECOND));
       } catch {
         // see above
       } finally {

@@ -33,6 +33,12 @@ export class BitgetAccountSettings {
     return this.fresh(credentials, market);
   }
 
+  /** Whether both of a symbol's settings are in memory (`of` would send nothing). */
+  knows(credentials: Credentials, symbol: string): boolean {
+    const account = accountKey(credentials);
+    return this.positionModes.has(account) && this.marginModes.has(`${account}:${symbol}`);
+  }
+
   /** The account's position mode (product-wide): from memory, else one read (of `market`). */
   async positionMode(credentials: Credentials, market: MarketInfo): Promise<PositionModeName> {
     return this.positionModes.get(accountKey(credentials)) ?? (await this.fresh(credentials, market)).positionMode;

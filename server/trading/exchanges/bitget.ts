@@ -70,6 +70,10 @@ export class BitgetAdapter extends CcxtAdapter {
     return { params: { marginMode: settings.marginMode, ...this.modeParams(settings.positionMode) }, mode: settings.positionMode };
   }
 
+  override needsAccountTerms(credentials: Credentials, symbols: readonly string[]): boolean {
+    return symbols.some((symbol) => !this.accounts.knows(credentials, symbol));
+  }
+
   /** One read per symbol not known yet (the same read an entry would otherwise make first). */
   override async warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void> {
     for (const symbol of symbols) await this.accounts.of(credentials, await this.market(symbol));

@@ -113,6 +113,10 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<void> {}
 
+  needsAccountTerms(_credentials: Credentials, _symbols: readonly string[]): boolean {
+    return false;
+  }
+
   async loadMarkets(refresh = false): Promise<Map<string, MarketInfo>> {
     const markets = await this.guard(() => this.client.markets(refresh));
     if (this.marketCache?.source !== markets) this.marketCache = { source: markets, infos: linearUsdtMarkets(markets) };

@@ -155,6 +155,8 @@ export interface ExchangeAdapter {
    * needs no read of its own. Nothing to do where orders need no such read (Bybit).
    */
   warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void>;
+  /** Whether `warmAccountTerms` would read anything for these symbols. */
+  needsAccountTerms(credentials: Credentials, symbols: readonly string[]): boolean;
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
