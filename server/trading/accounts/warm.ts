@@ -103,10 +103,9 @@ export function createWarmAccounts(input: {
       try {
         const account = keys.get(customerId);
         if (!account || !leases.owns(customerId)) return;
-        const adapter = input.adapters(account.platformType);
-        if (!adapter?.needsAccountTerms(account.credentials, symbols)) return;
-        await adapter.warmAccountTerms(account.credentials, symbols);
-        await new Promise((resolve) => setTimeout(resolve, 1000 / TERM_READ_ACCOUNTS_PER_SECOND));
+        if (await input.adapters(account.platformType)?.warmAccountTerms(account.credentials, symbols)) {
+          await new Promise((resolve) => setTimeout(resolve, 1000 / TERM_READ_ACCOUNTS_PER_SECOND));
+        }
       } catch {
         // see above
       } finally {

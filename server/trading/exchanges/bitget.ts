@@ -70,13 +70,16 @@ export class BitgetAdapter extends CcxtAdapter {
     return { params: { marginMode: settings.marginMode, ...this.modeParams(settings.positionMode) }, mode: settings.positionMode };
   }
 
-  override needsAccountTerms(credentials: Credentials, symbols: readonly string[]): boolean {
-    return symbols.some((symbol) => !this.accounts.knows(credentials, symbol));
-  }
-
   /** One read per symbol not known yet (the same read an entry would otherwise make first). */
-  override async warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void> {
-    for (const symbol of symbols) await this.accounts.of(credentials, await this.market(symbol));
+  override async warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<boolean> {
+    let read = false;
+    for (const symbol of symbols) {
+      const market = await this.market(symbol);
+      if (this.accounts.knows(credentials, market.symbol)) continue;
+      await this.accounts.of(credentials, market);
+      read = true;
+    }
+    return read;
   }
 
   /** When Bitget refuses an order's margin or position mode, the settings changed behind our back: read them and try once more. */

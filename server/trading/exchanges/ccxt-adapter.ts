@@ -111,9 +111,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   closeSessions(_accounts?: readonly Credentials[]): void {}
 
-  async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<void> {}
-
-  needsAccountTerms(_credentials: Credentials, _symbols: readonly string[]): boolean {
+  async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<boolean> {
     return false;
   }
 

@@ -152,11 +152,10 @@ export interface ExchangeAdapter {
   /**
    * Reads ahead what an order must carry that the exchange keeps per account and symbol (Bitget: the
    * position mode and each symbol's margin mode, LIVE-FIDELITY B3), so the first entry after a start
-   * needs no read of its own. Nothing to do where orders need no such read (Bybit).
+   * needs no read of its own. Nothing to do where orders need no such read (Bybit). Resolves true when
+   * it sent a read (terms already known send nothing).
    */
-  warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<void>;
-  /** Whether `warmAccountTerms` would read anything for these symbols. */
-  needsAccountTerms(credentials: Credentials, symbols: readonly string[]): boolean;
+  warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<boolean>;
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
