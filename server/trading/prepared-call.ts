@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { preparedPerHandle } from '../db/prepared';
+import { preparedSql } from '../db/prepared';
 
 /**
  * A call of one of trading's SQL functions (migrations) as a named prepared statement,
@@ -8,13 +8,15 @@ import { preparedPerHandle } from '../db/prepared';
  * and the function's own statements keep their plans for the connection's life.
  */
 export function preparedFunctionCall<Answer, Name extends string>(statement: string, fn: string, args: readonly Name[]) {
-  const call = sql<Answer>`${sql.raw(fn)}(${sql.join(
-    args.map((arg) => sql.placeholder(arg)),
-    sql`, `,
-  )})`;
-  const prepared = preparedPerHandle((db: DbOrTx) => db.select({ answer: call }).from(sql`(values (1)) as one(x)`).prepare(statement));
+  const call = preparedSql<{ answer: Answer }>(
+    statement,
+    sql`select ${sql.raw(fn)}(${sql.join(
+      args.map((arg) => sql.placeholder(arg)),
+      sql`, `,
+    )}) as answer`,
+  );
   return async (db: DbOrTx, values: Record<Name, unknown>): Promise<Answer> => {
-    const [row] = await prepared(db).execute(values);
+    const [row] = await call(db, values);
     return row!.answer;
   };
 }
