@@ -41,3 +41,34 @@ export function preparedSql<Row>(name: string, statement: SQL): (db: DbOrTx, val
     return result.rows;
   };
 }
+
+/**
+ * Statements whose text depends on a shape (e.g. which filters a list request sets and its sort),
+ * each shape prepared once per database handle as `${prefix}_${n}`: PostgreSQL parses it once per
+ * connection and reuses its plan, and the query builder does not run its SQL writer per request.
+ * At most `maxShapes` shapes are named (each costs every connection a prepared statement); a rarer
+ * one, and any inside a transaction, runs as built.
+ */
+export function preparedPerShape<Built extends { prepare(name: string): Prepared }, Prepared>(prefix: string, maxShapes = 100) {
+  const names = new Map<string, string>();
+  const prepared = new WeakMap<object, Map<string, Prepared>>();
+  return (db: DbOrTx, shape: string, built: Built): Built | Prepared => {
+    let name = names.get(shape);
+    if (name === undefined && names.size < maxShapes) {
+      name = `${prefix}_${names.size}`;
+      names.set(shape, name);
+    }
+    if (name === undefined || db instanceof PgTransaction) return built;
+    let statements = prepared.get(db);
+    if (!statements) {
+      statements = new Map();
+      prepared.set(db, statements);
+    }
+    let statement = statements.get(shape);
+    if (!statement) {
+      statement = built.prepare(name);
+      statements.set(shape, statement);
+    }
+    return statement;
+  };
+}

@@ -4,7 +4,7 @@ import { CUSTOMER_LIST_DEFAULT_STATUSES, type CustomerFilter, type CustomerSort 
 import { AccountStatus, AccountType, CustomerGroup, Exchange } from '../../contract/enums';
 import { loadCustomerFixture, type CustomerFixture } from '../../bench/fixtures/customers';
 import { accounts, customers } from '../../server/db/schema/index';
-import { customerCountQuery, customerPageQuery, searchMatchesPageQuery, type CustomerQuery } from '../../server/modules/customers/repository';
+import { customerCountQuery, customerPageQuery, preparedPageStatementText, searchMatchesPageQuery, type CustomerQuery } from '../../server/modules/customers/repository';
 import { countryId, createPerson, personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -78,6 +78,22 @@ describe('customer list over 100,000 customers', () => {
     }
     expect(bad).toEqual([]);
   }, 120_000);
+
+  it('plans every prepared page statement (its generic plan, reused for any values) with indexes, never a scan', async () => {
+    const bad: string[] = [];
+    const queries: CustomerQuery[] = [
+      ...filterCombinations().flatMap(([, filter]) => sorts.map((sort) => ({ filter: { ...filter, statuses: [AccountStatus.Active] }, sort, page: { pageIndex: 3, pageSize: 50 } }))),
+      ...sorts.map((sort) => ({ filter: { statuses: [AccountStatus.Active] }, agentId: fixture.agentIds[5]!, sort, page: { pageIndex: 0, pageSize: 50 } })),
+    ];
+    for (const query of queries) {
+      const text = preparedPageStatementText(ctx.deps.db, query);
+      const result = await ctx.deps.pool.query(`explain (generic_plan, format json) ${text}`);
+      const nodes = nodesOf((result.rows[0]['QUERY PLAN'] as Array<{ Plan: PlanNode }>)[0]!.Plan);
+      const scans = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'customers' || n['Relation Name'] === 'accounts'));
+      if (scans.length || !nodes.some((n) => /^customers_/.test(n['Index Name'] ?? ''))) bad.push(`${JSON.stringify(query.filter)} agent=${query.agentId ?? '-'} sort=${query.sort?.name ?? 'default'}: ${scans.map((n) => n['Node Type']).join(', ')}`);
+    }
+    expect(bad).toEqual([]);
+  });
 
   it("plans an agent's own list (agentId forced) with an index", async () => {
     for (const sort of sorts) {

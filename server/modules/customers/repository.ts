@@ -8,13 +8,16 @@ import { offsetOf, pageOf, type PageWindow } from '../../db/paging';
 import { accounts, agents, countries, customerListVersion, customers, registrationIds } from '../../db/schema/index';
 import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
-import { customerConditions } from './conditions';
+import { asParameter, asPlaceholderInto, customerConditions, type BindValue } from './conditions';
 import { countCacheOf, rememberCount } from '../../db/count-cache';
-import { inOrderOf, preparedPerHandle } from '../../db/prepared';
+import { inOrderOf, preparedPerHandle, preparedPerShape } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
 
 const agentAccounts = alias(accounts, 'agent_account');
+
+/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
+const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
 
 /** Every column a customer row needs; the ciphertexts are never read, only whether one is stored. */
 export const customerColumns = {
@@ -70,7 +73,7 @@ export function selectCustomers(db: DbOrTx) {
   return db
     .select(customerColumns)
     .from(customers)
-    .innerJoin(accounts, and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), eq(accounts.accountType, AccountType.Customer)))
+    .innerJoin(accounts, and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), sql`${accounts.accountType} = ${sql.raw(String(AccountType.Customer))}`))
     .leftJoin(countries, eq(countries.id, accounts.countryId))
     .leftJoin(agents, eq(agents.id, customers.agentId))
     .leftJoin(agentAccounts, and(eq(agentAccounts.id, agents.accountId), isNull(agentAccounts.deletedAt)))
@@ -109,21 +112,24 @@ export interface CustomerQuery {
 /** What a count depends on: the rows, not their order or page. */
 type CountedQuery = Pick<CustomerQuery, 'filter' | 'agentId' | 'text'>;
 
-/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
-const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
-
 /**
  * The ids of one page of a customer list query, on the customers table alone (its indexes carry
- * every filter and sort), with the list version (exported for EXPLAIN checks).
+ * every filter and sort), with the list version; its values bound as `bind` says.
  */
-export function customerPageQuery(db: DbOrTx, query: CustomerQuery) {
+function pageIdsQuery(db: DbOrTx, query: CustomerQuery, bind: BindValue) {
   return db
     .select({ id: customers.id, version: listVersion })
     .from(customers)
-    .where(customerConditions(query))
+    .where(customerConditions(query, bind))
     .orderBy(...orderOf(query.sort))
-    .limit(query.page.pageSize)
-    .offset(offsetOf(query.page));
+    // Drizzle writes any SQL after LIMIT and OFFSET; its types name only numbers and placeholders.
+    .limit(bind('limit', query.page.pageSize) as unknown as number)
+    .offset(bind('offset', offsetOf(query.page)) as unknown as number);
+}
+
+/** The page's ids with the values as parameters of this one query (exported for EXPLAIN checks). */
+export function customerPageQuery(db: DbOrTx, query: CustomerQuery) {
+  return pageIdsQuery(db, query, asParameter);
 }
 
 /** The total count of a customer list query (the customers table alone), with the list version. */
@@ -214,6 +220,28 @@ async function searchCustomers(db: DbOrTx, query: CustomerQuery): Promise<{ ids:
   return { ids, totalCount: pageVersion === version ? totalCount : await countOf(db, query, pageVersion) };
 }
 
+/** The order of a sort, as a part of a statement's shape. */
+function sortKeyOf(sort: CustomerSort | null | undefined): string {
+  return `${sort?.name ?? 'default'}:${sort?.type === SortType.Ascending ? 'asc' : 'desc'}`;
+}
+
+const pageStatementOf = preparedPerShape<ReturnType<typeof pageIdsQuery>, ReturnType<ReturnType<typeof pageIdsQuery>['prepare']>>('customer_page');
+
+/**
+ * The page-ids statement of a query with its values bound as placeholders (collected in `values`):
+ * its text depends only on the sort and which values are bound, so it is prepared once per
+ * connection and shape.
+ */
+function preparedPageStatement(db: DbOrTx, query: CustomerQuery, values: Record<string, unknown>) {
+  const built = pageIdsQuery(db, query, asPlaceholderInto(values));
+  return pageStatementOf(db, `${sortKeyOf(query.sort)}|${Object.keys(values).join(',')}`, built);
+}
+
+/** The text of the prepared page-ids statement of a query (for EXPLAIN (GENERIC_PLAN) checks). */
+export function preparedPageStatementText(db: DbOrTx, query: CustomerQuery): string {
+  return pageIdsQuery(db, query, asPlaceholderInto({})).toSQL().sql;
+}
+
 /**
  * The one customer list query: staff list, pending-approval list, full-name search and the
  * agent's own list. Newest first unless sorted; ties broken by id so pages never overlap.
@@ -226,7 +254,8 @@ export async function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise
     const { ids, totalCount } = await searchCustomers(db, query);
     return pageOf(await customersByIds(db, ids), totalCount, query.page);
   }
-  const page = await customerPageQuery(db, query);
+  const values: Record<string, unknown> = {};
+  const page = await preparedPageStatement(db, query, values).execute(values);
   const ids = page.map((row) => row.id);
   const [data, totalCount] = await Promise.all([customersByIds(db, ids), countOf(db, query, page[0]?.version)]);
   return pageOf(data, totalCount, query.page);
