@@ -51,7 +51,7 @@ export interface OpenedOrder {
  */
 const enqueueOrderCall = preparedFunctionCall<OpenedOrder, keyof OpenOrderArgs>('trading_enqueue_order', 'enqueue_order', [
   'strategyId', 'signalId', 'side', 'entryType', 'receiveOnce', 'referencePrice', 'at', 'onlyIfEmpty',
-]);
+], { genericPlans: true });
 
 interface OpenOrderArgs {
   strategyId: string;

@@ -110,7 +110,7 @@ const receiveAlertCall = preparedFunctionCall<ReceivedAlert, keyof ReceiveAlertA
   'referencePrice',
   'at',
   'onlyIfEmpty',
-]);
+], { genericPlans: true });
 
 /** `enqueue_order` refused to open an Order with eligible customers outside a transaction (SQLSTATE CT001). */
 function hadCustomers(error: unknown): boolean {
