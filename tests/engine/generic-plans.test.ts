@@ -18,7 +18,7 @@ describe('the intake transaction runs its prepared statements on their generic p
   afterAll(async () => ctx?.close());
 
   it('queues the executions of several Orders in one transaction without a custom plan', async () => {
-    const strategies = [];
+    const strategies: Array<{ id: string }> = [];
     for (let i = 0; i < 7; i++) {
       strategies.push(await insertStrategy(ctx, { symbol: `GP${i}USDT`, tp: [{ target: 1, volume: 100 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] }));
     }
