@@ -21,7 +21,7 @@ const PLACE_ORDER = '/api/v2/mix/order/place-order';
  * The worker that owns an account reads them ahead for the symbols the account was prepared for, so
  * the first entry after a start goes out without a read in front of it.
  */
-describe("a Bitget account's terms are read ahead by its warm worker", () => {
+describe("a Bitget account's terms, and the markets, are read ahead", () => {
   let ctx: TestContext;
   let sandbox: RunningSandbox;
   let dispatcher: Dispatcher;
@@ -39,6 +39,11 @@ describe("a Bitget account's terms are read ahead by its warm worker", () => {
     await dispatcher.stop();
     await sandbox.close();
     await ctx.close();
+  });
+
+  it("reads both exchanges' markets when the dispatcher starts, before any alert", async () => {
+    const paths = () => recorder.requests.map((r) => r.path.split('?')[0]);
+    await expect.poll(paths, { timeout: 5_000 }).toEqual(expect.arrayContaining(['/v5/market/instruments-info', '/api/v2/mix/market/contracts']));
   });
 
   it('the entry is the first request of the alert: no account read before it', async () => {
