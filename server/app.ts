@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmetMiddleware from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -44,7 +44,9 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(contractSerializerCompiler);
 
-  await app.register(helmet, {
+  // helmet's headers (CSP and the rest), its middleware built once: @fastify/helmet built it again on
+  // every request, re-parsing the CSP, which cost the empty route a fifth of its throughput.
+  const securityHeaders = helmetMiddleware({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +64,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   await app.register(swagger, openApiOptions);
 
