@@ -73,7 +73,7 @@ export function selectCustomers(db: DbOrTx) {
   return db
     .select(customerColumns)
     .from(customers)
-    .innerJoin(accounts, and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), sql`${accounts.accountType} = ${sql.raw(String(AccountType.Customer))}`))
+    .innerJoin(accounts, and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), eq(accounts.accountType, AccountType.Customer)))
     .leftJoin(countries, eq(countries.id, accounts.countryId))
     .leftJoin(agents, eq(agents.id, customers.agentId))
     .leftJoin(agentAccounts, and(eq(agentAccounts.id, agents.accountId), isNull(agentAccounts.deletedAt)))
