@@ -51,7 +51,7 @@ export function preparedSql<Row>(name: string, statement: SQL): (db: DbOrTx, val
  */
 export function preparedPerShape<Built extends { prepare(name: string): Prepared }, Prepared>(prefix: string, maxShapes = 100) {
   const names = new Map<string, string>();
-  const prepared = new WeakMap<object, Map<string, Prepared>>();
+  const statementsOf = preparedPerHandle(() => new Map<string, Prepared>());
   return (db: DbOrTx, shape: string, built: Built): Built | Prepared => {
     let name = names.get(shape);
     if (name === undefined && names.size < maxShapes) {
@@ -59,11 +59,7 @@ export function preparedPerShape<Built extends { prepare(name: string): Prepared
       names.set(shape, name);
     }
     if (name === undefined || db instanceof PgTransaction) return built;
-    let statements = prepared.get(db);
-    if (!statements) {
-      statements = new Map();
-      prepared.set(db, statements);
-    }
+    const statements = statementsOf(db);
     let statement = statements.get(shape);
     if (!statement) {
       statement = built.prepare(name);

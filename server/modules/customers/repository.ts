@@ -16,9 +16,6 @@ export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
 
 const agentAccounts = alias(accounts, 'agent_account');
 
-/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
-const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
-
 /** Every column a customer row needs; the ciphertexts are never read, only whether one is stored. */
 export const customerColumns = {
   ...accountColumns,
@@ -111,6 +108,9 @@ export interface CustomerQuery {
 
 /** What a count depends on: the rows, not their order or page. */
 type CountedQuery = Pick<CustomerQuery, 'filter' | 'agentId' | 'text'>;
+
+/** The list's data version, read in the same snapshot as the rows or the count it comes with. */
+const listVersion = sql<number>`(select ${customerListVersion.version} from ${customerListVersion} where ${customerListVersion.id} = 1)`.mapWith(Number);
 
 /**
  * The ids of one page of a customer list query, on the customers table alone (its indexes carry
