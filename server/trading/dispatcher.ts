@@ -101,6 +101,12 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     return ids.length;
   }
 
+  function expect(entries: ReadonlyArray<{ platformType: number }>): void {
+    const perPlatform = new Map<number, number>();
+    for (const { platformType } of entries) perPlatform.set(platformType, (perPlatform.get(platformType) ?? 0) + 1);
+    for (const [platformType, count] of perPlatform) rt.adapters(platformType)?.expectRequests(count);
+  }
+
   /** Executions the intake of this process claimed for it in the alert's transaction: started at once, no DB round trip first. */
   function adopt(claimed: ExecutionContext[]): void {
     if (stopped) {
@@ -179,6 +185,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     leaseMs: rt.config.leaseMs,
     freeSlots: freeIn,
     owns: (customerId) => leases?.owns(customerId) ?? true,
+    expect,
     adopt,
   };
 }

@@ -12,6 +12,11 @@ export interface LocalRunner {
   freeSlots(lane: ExchangeId): number;
   /** Whether the account is in a slice it leases (only those are handed to it). */
   owns(customerId: number): boolean;
+  /**
+   * Entries it is about to start (claimed in a transaction not yet committed): the request budgets of
+   * their exchanges' addresses are leased now, overlapping the commit, instead of in front of the first order.
+   */
+  expect(entries: ReadonlyArray<{ platformType: number }>): void;
   /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */
   adopt(claimed: ExecutionContext[]): void;
 }

@@ -60,7 +60,13 @@ async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
 function localClaim(deps: IntakeDeps) {
   const runner = deps.intake.handoff.runner();
   if (!runner || LANES.every((lane) => runner.freeSlots(lane) <= 0)) return undefined;
-  return { worker: runner.worker, leaseMs: runner.leaseMs, room: (lane: ExchangeId) => runner.freeSlots(lane), owns: (customerId: number) => runner.owns(customerId) };
+  return {
+    worker: runner.worker,
+    leaseMs: runner.leaseMs,
+    room: (lane: ExchangeId) => runner.freeSlots(lane),
+    owns: (customerId: number) => runner.owns(customerId),
+    expect: (entries: ReadonlyArray<{ platformType: number }>) => runner.expect(entries),
+  };
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */

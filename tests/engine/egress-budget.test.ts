@@ -62,6 +62,32 @@ describe('one budget per exchange and egress address, shared by every process on
     expect(busiestWindow([...a, ...b], CEILING.windowMs)).toBeGreaterThan(CEILING.limit);
   });
 
+  it("an alert's requests announced ahead are leased at once: the first of them takes its token without a round trip of its own", async () => {
+    // A long window (5 s slots), so the leased tokens cannot lapse while the test spends them.
+    const slow: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: 600, windowMs: 50_000 } } };
+    let leases = 0;
+    let leased = 0;
+    const counted = {
+      execute: (async (query: Parameters<typeof ctx.deps.db.execute>[0]) => {
+        leases += 1;
+        const result = await ctx.deps.db.execute(query);
+        leased += 1;
+        return result;
+      }) as typeof ctx.deps.db.execute,
+    } as typeof ctx.deps.db;
+    const limiter = new ExchangeRateLimiter(slow, 0, new AddressBans(), createPostgresEgressBudget(counted));
+    limiter.prepare('bybit', 'announced-ip', 3);
+    expect(leases).toBe(1);
+    limiter.prepare('bybit', 'announced-ip', 3);
+    expect(leases).toBe(1);
+    await vi.waitFor(() => expect(leased).toBe(1));
+    limiter.prepare('bybit', 'announced-ip', 2);
+    await burst(limiter, 'announced-ip', 3);
+    expect(leases).toBe(1);
+    await burst(limiter, 'announced-ip', 1);
+    expect(leases).toBe(2);
+  });
+
   it('processes on different addresses do not share a budget', async () => {
     const one = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
     const other = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));

@@ -12,9 +12,19 @@ const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, am
 const alert = (ctx: TestContext, url: string, id: string) => ctx.api('POST', url, { payload: `{"action":"open","alert_id":"${id}"}`, headers: { 'content-type': 'application/json' } });
 
 /** A runner that records what it is handed (the real dispatcher is exercised below and by every engine test). */
-function recordingRunner(freeSlots: number): LocalRunner & { adopted: number[][] } {
+function recordingRunner(freeSlots: number): LocalRunner & { adopted: number[][]; expected: number[][] } {
   const adopted: number[][] = [];
-  return { worker: 'test-runner', leaseMs: 15_000, freeSlots: () => freeSlots, owns: () => true, adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)), adopted };
+  const expected: number[][] = [];
+  return {
+    worker: 'test-runner',
+    leaseMs: 15_000,
+    freeSlots: () => freeSlots,
+    owns: () => true,
+    expect: (entries) => expected.push(entries.map((entry) => entry.platformType)),
+    adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)),
+    adopted,
+    expected,
+  };
 }
 
 describe('in-process hand-off: the process that commits an alert starts its executions', () => {
@@ -46,6 +56,8 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([['test-runner', 1], ['test-runner', 1], ['test-runner', 1]]);
     expect(runner.adopted).toEqual([rows.map((row) => row.id).sort((a, b) => a - b)]);
+    // Told before the commit, so the exchange's request budget is leased while the alert commits.
+    expect(runner.expected).toEqual([[2, 2, 2]]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(notifications).toEqual([]);
   });
@@ -61,6 +73,7 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => row.claimed_by)).toEqual(['test-runner', 'test-runner', null]);
     expect(runner.adopted.flat()).toEqual(rows.slice(0, 2).map((row) => row.id));
+    expect(runner.expected).toEqual([[2, 2]]);
     await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
     expect(notifications).toEqual([String(orderId)]);
   });

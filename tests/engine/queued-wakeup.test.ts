@@ -37,7 +37,8 @@ describe('queued executions wake the dispatchers from the same statement', () =>
     expect(heard).toEqual([`${EXECUTIONS_CHANNEL}:${open.orderId}`]);
     expect(open).toMatchObject({ executions: 2, claimed: [] });
 
-    const claim = { worker: 'local', leaseMs: 60_000, room: () => 5, owns: () => true };
+    const expected: number[][] = [];
+    const claim = { worker: 'local', leaseMs: 60_000, room: () => 5, owns: () => true, expect: (entries: ReadonlyArray<{ platformType: number }>) => void expected.push(entries.map((e) => e.platformType)) };
     const local = await ctx.deps.db.transaction((tx) => enqueueOrder(tx, { ...input, claim }));
     await settle();
     expect(heard).toHaveLength(1);
@@ -49,5 +50,7 @@ describe('queued executions wake the dispatchers from the same statement', () =>
     await settle();
     expect(heard).toEqual([`${EXECUTIONS_CHANNEL}:${open.orderId}`, `${EXECUTIONS_CHANNEL}:${partial.orderId}`]);
     expect(partial.claimed.map((c) => c.customerId)).toEqual([customers[0]!.customerId]);
+    // The claiming runner heard of exactly the entries it took (Bybit 2, Bitget 1), before the commit.
+    expect(expected).toEqual([[2, 1], [2]]);
   });
 });

@@ -111,6 +111,10 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   closeSessions(_accounts?: readonly Credentials[]): void {}
 
+  expectRequests(count: number): void {
+    this.client.options.limiter.prepare(this.exchange, this.client.options.egress, count);
+  }
+
   async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<boolean> {
     return false;
   }

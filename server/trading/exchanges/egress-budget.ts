@@ -12,6 +12,11 @@ import type { ExchangeId } from './types';
 export interface EgressBudget {
   /** Resolves when one request may leave `egress` for `exchange` under `ceiling` (shared by every process on that address). */
   take(exchange: ExchangeId, egress: string, ceiling: Ceiling, signal?: AbortSignal): Promise<void>;
+  /**
+   * `count` requests are about to leave: when this process holds fewer tokens and is not leasing, a
+   * lease starts now, without waiting, so their `take` finds the tokens (or the lease under way).
+   */
+  prepare?(exchange: ExchangeId, egress: string, ceiling: Ceiling, count: number): void;
   /** Stops sharing this process's bans (the limiter moved on to another budget). */
   stop?(): void;
 }
@@ -73,8 +78,8 @@ export function createPostgresEgressBudget(db: DbOrTx, shared?: SharedBans): Egr
   const addresses = new Map<string, AddressState>();
   const stopSharing = shared?.bans.onBan((ban) => void publishBan(db, ban).catch(shared.onError));
 
-  async function lease(exchange: ExchangeId, egress: string, ceiling: Ceiling, state: AddressState): Promise<number> {
-    const want = Math.max(1, Math.min(MAX_BATCH, state.waiting));
+  async function lease(exchange: ExchangeId, egress: string, ceiling: Ceiling, state: AddressState, wanted: number): Promise<number> {
+    const want = Math.max(1, Math.min(MAX_BATCH, wanted));
     // Committed without waiting for the WAL flush (synchronous_commit off for this statement's transaction
     // alone): it sits right in front of an order going out, and a grant lost to a database crash only
     // under-counts a few requests of a window that ends within seconds.
@@ -92,27 +97,43 @@ export function createPostgresEgressBudget(db: DbOrTx, shared?: SharedBans): Egr
     return state.tokens > 0 ? 0 : Number(row.ms_left) + 1;
   }
 
+  function stateOf(exchange: ExchangeId, egress: string): AddressState {
+    const key = `${exchange}:${egress}`;
+    let state = addresses.get(key);
+    if (!state) {
+      state = { tokens: 0, expiresAt: 0, waiting: 0, leasing: undefined };
+      addresses.set(key, state);
+    }
+    return state;
+  }
+
+  const held = (state: AddressState) => (performance.now() < state.expiresAt ? state.tokens : 0);
+
+  function startLease(exchange: ExchangeId, egress: string, ceiling: Ceiling, state: AddressState, wanted: number): Promise<number> {
+    state.leasing ??= lease(exchange, egress, ceiling, state, wanted).finally(() => (state.leasing = undefined));
+    return state.leasing;
+  }
+
   return {
     stop: () => stopSharing?.(),
+    prepare(exchange, egress, ceiling, count) {
+      const state = stateOf(exchange, egress);
+      if (state.leasing || held(state) >= count) return;
+      // A failed lease is the next `take`'s to report: it leases again.
+      startLease(exchange, egress, ceiling, state, count).catch(() => undefined);
+    },
     async take(exchange, egress, ceiling, signal) {
-      const key = `${exchange}:${egress}`;
-      let state = addresses.get(key);
-      if (!state) {
-        state = { tokens: 0, expiresAt: 0, waiting: 0, leasing: undefined };
-        addresses.set(key, state);
-      }
+      const state = stateOf(exchange, egress);
       for (;;) {
         signal?.throwIfAborted();
-        if (state.tokens > 0 && performance.now() < state.expiresAt) {
+        if (held(state) > 0) {
           state.tokens -= 1;
           return;
         }
         state.waiting += 1;
         let waitMs: number;
         try {
-          const current = state;
-          state.leasing ??= lease(exchange, egress, ceiling, current).finally(() => (current.leasing = undefined));
-          waitMs = await state.leasing;
+          waitMs = await startLease(exchange, egress, ceiling, state, state.waiting);
         } finally {
           state.waiting -= 1;
         }

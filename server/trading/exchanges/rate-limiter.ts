@@ -243,6 +243,14 @@ export class ExchangeRateLimiter {
     return window;
   }
 
+  /**
+   * `count` HTTP requests to `exchange` are about to leave `egress` (the entries of an alert being
+   * committed): the shared address budget is leased for them now, so the first one does not wait for it.
+   */
+  prepare(exchange: ExchangeId, egress: string, count: number): void {
+    if (count > 0) this.budget?.prepare?.(exchange, egress, this.ceilings[exchange].perIp, count);
+  }
+
   /** Records an address ban the exchange answered (Bybit HTTP 403); true when it starts a new one. */
   reportAddressBan(exchange: ExchangeId, egress: string, reason: string): boolean {
     return this.bans.report(exchange, egress, reason);

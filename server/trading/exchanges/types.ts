@@ -158,6 +158,11 @@ export interface ExchangeAdapter {
   warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<boolean>;
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
+  /**
+   * `count` requests (an alert's entries, or what follows them) are about to go out: the address's
+   * request budget shared with other processes is leased for them now (see ExchangeRateLimiter.prepare).
+   */
+  expectRequests(count: number): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
   readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */

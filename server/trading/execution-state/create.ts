@@ -15,20 +15,20 @@ export interface LocalClaim {
   room(lane: ExchangeId): number;
   /** Only accounts of the slices this worker leases (it holds them warm); the others' owners claim theirs. */
   owns(customerId: number): boolean;
+  /** The entries it is about to start (those claimed), told before the insert commits: see LocalRunner.expect. */
+  expect(entries: ReadonlyArray<{ platformType: number }>): void;
 }
 
 /** The customers the local claim takes: those it owns, up to its room in each exchange's lane. */
-function claimedCustomers(customers: Array<{ id: number; platformType: number }>, claim: LocalClaim): number[] {
+function claimedCustomers<C extends { id: number; platformType: number }>(customers: C[], claim: LocalClaim): C[] {
   const taken = new Map<ExchangeId, number>();
-  return customers
-    .filter((customer) => {
-      const lane = laneOf(customer.platformType);
-      const count = taken.get(lane) ?? 0;
-      if (!claim.owns(customer.id) || count >= claim.room(lane)) return false;
-      taken.set(lane, count + 1);
-      return true;
-    })
-    .map((customer) => customer.id);
+  return customers.filter((customer) => {
+    const lane = laneOf(customer.platformType);
+    const count = taken.get(lane) ?? 0;
+    if (!claim.owns(customer.id) || count >= claim.room(lane)) return false;
+    taken.set(lane, count + 1);
+    return true;
+  });
 }
 
 /** One execution per (customer, client id) given, pending and due at `at`; those in `claimed` already claimed by `worker`. */
@@ -77,7 +77,9 @@ export async function queueExecutions(
   if (input.customers.length === 0) return [];
   const ids = input.customers.map((customer) => customer.id);
   const claim = input.claim;
-  const claimedIds = claim ? claimedCustomers(input.customers, claim) : [];
+  const claimed = claim ? claimedCustomers(input.customers, claim) : [];
+  if (claimed.length > 0) claim!.expect(claimed);
+  const claimedIds = claimed.map((customer) => customer.id);
   const values = {
     orderId: input.orderId,
     deadlineS: input.deadlineMs / 1000,
