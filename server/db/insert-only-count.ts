@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { countCacheOf, rememberCount } from './count-cache';
+import { listCacheOf, remember } from './list-cache';
 import type { DbOrTx } from './client';
 
 /**
@@ -45,7 +45,7 @@ export interface InsertOnlyCount {
  * known it runs beside the page query; when the page is empty (past the end) it runs after it.
  */
 export function insertOnlyCount(db: DbOrTx, list: string, key: string, count: () => Promise<CountAtSnapshot>): InsertOnlyCount {
-  const cache = countCacheOf<CountAtSnapshot>(db, list);
+  const cache = listCacheOf<string, CountAtSnapshot>(db, list);
   const known = cache?.get(key);
   const counting = known ? undefined : count();
   // Awaited in resolve; a page query that fails first must not leave it unhandled.
@@ -55,7 +55,7 @@ export function insertOnlyCount(db: DbOrTx, list: string, key: string, count: ()
     resolve: async (page) => {
       const first = page[0];
       const counted = known && first ? { n: known.n + first.added, snapshot: first.snapshot } : await (counting ?? count());
-      rememberCount(cache, key, counted);
+      remember(cache, key, counted);
       return counted.n;
     },
   };

@@ -145,7 +145,7 @@ export const customers = pgTable(
 /**
  * One row: bumped by a statement trigger (migration customer_list_version_sync) whenever customers
  * rows are inserted, deleted or change a column the customer list filters on, so a list count read
- * at one version stays exact until the next bump (server/db/count-cache.ts).
+ * at one version stays exact until the next bump (server/db/list-cache.ts).
  */
 export const customerListVersion = pgTable(
   'customer_list_version',

@@ -9,7 +9,7 @@ import { accounts, agents, countries, customerListVersion, customers, registrati
 import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
 import { asParameter, asPlaceholderInto, customerConditions, type BindValue } from './conditions';
-import { countCacheOf, rememberCount } from '../../db/count-cache';
+import { listCacheOf, remember } from '../../db/list-cache';
 import { inOrderOf, preparedPerHandle, preparedPerShape } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
@@ -65,18 +65,48 @@ export function toCustomer(row: CustomerSqlRow): Customer {
   };
 }
 
-/** customers + their live account (deleted accounts never appear) + country, agent, registration ID. */
+/** How a customer row is joined: its live account (deleted accounts never appear), country, agent, registration ID. */
+const joinOn = {
+  account: and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), eq(accounts.accountType, AccountType.Customer)),
+  country: eq(countries.id, accounts.countryId),
+  agent: eq(agents.id, customers.agentId),
+  agentAccount: and(eq(agentAccounts.id, agents.accountId), isNull(agentAccounts.deletedAt)),
+  registrationId: eq(registrationIds.id, customers.registrationIdId),
+};
+
+/** customers + their live account + country, agent, registration ID (`joinOn`). */
 export function selectCustomers(db: DbOrTx) {
   return db
     .select(customerColumns)
     .from(customers)
-    .innerJoin(accounts, and(eq(accounts.id, customers.accountId), isNull(accounts.deletedAt), eq(accounts.accountType, AccountType.Customer)))
-    .leftJoin(countries, eq(countries.id, accounts.countryId))
-    .leftJoin(agents, eq(agents.id, customers.agentId))
-    .leftJoin(agentAccounts, and(eq(agentAccounts.id, agents.accountId), isNull(agentAccounts.deletedAt)))
-    .leftJoin(registrationIds, eq(registrationIds.id, customers.registrationIdId))
+    .innerJoin(accounts, joinOn.account)
+    .leftJoin(countries, joinOn.country)
+    .leftJoin(agents, joinOn.agent)
+    .leftJoin(agentAccounts, joinOn.agentAccount)
+    .leftJoin(registrationIds, joinOn.registrationId)
     .$dynamic();
 }
+
+/**
+ * Which version of a customer's list row the database holds: the xmin of each row joined into it.
+ * Any update of any of them writes a new row version with a new xmin (freezing keeps it), so an
+ * unchanged value means an unchanged row.
+ */
+const rowVersion = sql<string>`concat(${customers}.xmin, '.', ${accounts}.xmin, '.', ${countries}.xmin, '.', ${agents}.xmin, '.', ${agentAccounts}.xmin, '.', ${registrationIds}.xmin)`;
+
+/** The row versions of some customers (the same join as `selectCustomers`, two columns): one query shape, prepared once per connection. */
+const versionsQuery = preparedPerHandle((db) =>
+  db
+    .select({ customerId: customers.id, rowVersion })
+    .from(customers)
+    .innerJoin(accounts, joinOn.account)
+    .leftJoin(countries, joinOn.country)
+    .leftJoin(agents, joinOn.agent)
+    .leftJoin(agentAccounts, joinOn.agentAccount)
+    .leftJoin(registrationIds, joinOn.registrationId)
+    .where(sql`${customers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('customer_list_versions'),
+);
 
 /** A row as `selectCustomers` returns it (joined columns nullable). */
 export type CustomerSqlRow = Awaited<ReturnType<ReturnType<typeof selectCustomers>['execute']>>[number];
@@ -144,11 +174,41 @@ const detailsQuery = preparedPerHandle((db) =>
     .prepare('customer_list_details'),
 );
 
-/** Full rows of the page's ids, in the page's order. */
+/** A customer as a list showed it, and the row version it was read at. */
+interface CachedCustomer {
+  rowVersion: string;
+  customer: Customer;
+}
+
+/** Rows kept per process for the lists (about 1.5 KB each): two hundred pages of 50. */
+const MAX_CACHED_ROWS = 10_000;
+
+/**
+ * Full rows of the page's ids, in the page's order. A row read before is reused while its row
+ * version is still the database's (one narrow query checks the page's); the others are read again
+ * and kept under the version just checked: read after it, their content is that version or newer,
+ * and a newer one never matches again, so a kept row is never older than its version says.
+ */
 async function customersByIds(db: DbOrTx, ids: number[]): Promise<Customer[]> {
   if (ids.length === 0) return [];
-  // A customer deleted between the two queries is left out rather than shown half-read.
-  return inOrderOf(ids, await detailsQuery(db).execute({ ids }), (row) => row.customerId, toCustomer);
+  const cache = listCacheOf<number, CachedCustomer>(db, 'customer-rows');
+  // A customer deleted between the queries is left out rather than shown half-read.
+  if (!cache) return inOrderOf(ids, await detailsQuery(db).execute({ ids }), (row) => row.customerId, toCustomer);
+  const kept = new Map<number, Customer>();
+  const stale = new Map<number, string>();
+  for (const { customerId, rowVersion: version } of await versionsQuery(db).execute({ ids })) {
+    const cached = cache.get(customerId);
+    if (cached?.rowVersion === version) kept.set(customerId, cached.customer);
+    else stale.set(customerId, version);
+  }
+  if (stale.size > 0) {
+    for (const row of await detailsQuery(db).execute({ ids: [...stale.keys()] })) {
+      const customer = toCustomer(row);
+      kept.set(customer.id, customer);
+      remember(cache, customer.id, { rowVersion: stale.get(customer.id)!, customer }, MAX_CACHED_ROWS);
+    }
+  }
+  return ids.flatMap((id) => kept.get(id) ?? []);
 }
 
 /**
@@ -162,13 +222,13 @@ interface CountAtVersion {
 
 /** The exact count: reused while the list version has not moved, else read (with its version). */
 async function countOf(db: DbOrTx, query: CountedQuery, version: number | undefined): Promise<number> {
-  const cache = countCacheOf<CountAtVersion>(db, 'customers');
+  const cache = listCacheOf<string, CountAtVersion>(db, 'customers');
   const key = JSON.stringify([query.filter, query.agentId ?? null, query.text ?? null]);
   const hit = cache?.get(key);
   if (hit && hit.version === version) return hit.n;
   const [row] = await customerCountQuery(db, query);
   const n = row?.n ?? 0;
-  if (row) rememberCount(cache, key, { version: row.version, n });
+  if (row) remember(cache, key, { version: row.version, n });
   return n;
 }
 
