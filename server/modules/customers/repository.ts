@@ -10,7 +10,8 @@ import { maskKey } from '../../lib/secrets';
 import { accountColumns, toAccount } from '../accounts/repository';
 import { asParameter, asPlaceholderInto, customerConditions, type BindValue } from './conditions';
 import { listCacheOf, remember } from '../../db/list-cache';
-import { inOrderOf, preparedPerHandle, preparedPerShape } from '../../db/prepared';
+import { rowVersionOf, versionedRows } from '../../db/versioned-rows';
+import { preparedPerHandle, preparedPerShape } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
 
@@ -87,12 +88,8 @@ export function selectCustomers(db: DbOrTx) {
     .$dynamic();
 }
 
-/**
- * Which version of a customer's list row the database holds: the xmin of each row joined into it.
- * Any update of any of them writes a new row version with a new xmin (freezing keeps it), so an
- * unchanged value means an unchanged row.
- */
-const rowVersion = sql<string>`concat(${customers}.xmin, '.', ${accounts}.xmin, '.', ${countries}.xmin, '.', ${agents}.xmin, '.', ${agentAccounts}.xmin, '.', ${registrationIds}.xmin)`;
+/** Which version of a customer's list row the database holds (server/db/versioned-rows.ts). */
+const rowVersion = rowVersionOf(customers, accounts, countries, agents, agentAccounts, registrationIds);
 
 /** The row versions of some customers (the same join as `selectCustomers`, two columns): one query shape, prepared once per connection. */
 const versionsQuery = preparedPerHandle((db) =>
@@ -174,41 +171,13 @@ const detailsQuery = preparedPerHandle((db) =>
     .prepare('customer_list_details'),
 );
 
-/** A customer as a list showed it, and the row version it was read at. */
-interface CachedCustomer {
-  rowVersion: string;
-  customer: Customer;
-}
-
-/** Rows kept per process for the lists (about 1.5 KB each): two hundred pages of 50. */
-const MAX_CACHED_ROWS = 10_000;
-
-/**
- * Full rows of the page's ids, in the page's order. A row read before is reused while its row
- * version is still the database's (one narrow query checks the page's); the others are read again
- * and kept under the version just checked: read after it, their content is that version or newer,
- * and a newer one never matches again, so a kept row is never older than its version says.
- */
-async function customersByIds(db: DbOrTx, ids: number[]): Promise<Customer[]> {
-  if (ids.length === 0) return [];
-  const cache = listCacheOf<number, CachedCustomer>(db, 'customer-rows');
-  // A customer deleted between the queries is left out rather than shown half-read.
-  if (!cache) return inOrderOf(ids, await detailsQuery(db).execute({ ids }), (row) => row.customerId, toCustomer);
-  const kept = new Map<number, Customer>();
-  const stale = new Map<number, string>();
-  for (const { customerId, rowVersion: version } of await versionsQuery(db).execute({ ids })) {
-    const cached = cache.get(customerId);
-    if (cached?.rowVersion === version) kept.set(customerId, cached.customer);
-    else stale.set(customerId, version);
-  }
-  if (stale.size > 0) {
-    for (const row of await detailsQuery(db).execute({ ids: [...stale.keys()] })) {
-      const customer = toCustomer(row);
-      kept.set(customer.id, customer);
-      remember(cache, customer.id, { rowVersion: stale.get(customer.id)!, customer }, MAX_CACHED_ROWS);
-    }
-  }
-  return ids.flatMap((id) => kept.get(id) ?? []);
+/** Full rows of the page's ids, in the page's order, each reused while its row version is unchanged. */
+function customersByIds(db: DbOrTx, ids: number[]): Promise<Customer[]> {
+  return versionedRows(db, 'customer-rows', ids, {
+    versions: async (wanted) => (await versionsQuery(db).execute({ ids: wanted })).map((row) => ({ id: row.customerId, rowVersion: row.rowVersion })),
+    rows: async (wanted) => (await detailsQuery(db).execute({ ids: wanted })).map(toCustomer),
+    idOf: (customer) => customer.id,
+  });
 }
 
 /**
