@@ -7,7 +7,6 @@ import { accounts, agents, customers, entryAudits, exitAudits, orders, strategie
 import { addedSince, countColumns, currentSnapshot, type CountAtSnapshot } from '../../db/insert-only-count';
 import { filterValue, offsetOf, type PageWindow } from '../../db/paging';
 import { preparedPerHandle } from '../../db/prepared';
-import { rowVersionOf, versionedRows } from '../../db/versioned-rows';
 import { badRequest } from '../../http/errors';
 import { idCondition, monthCondition, symbolCondition } from '../orders/filters';
 
@@ -57,18 +56,6 @@ export function auditConditions(kind: AuditKind, input: AuditFilter): SQL | unde
   return and(...parts);
 }
 
-type AuditTable = ReturnType<typeof table>;
-
-/** How an audit row is joined: its customer (and account, agent, agent's account), strategy and order. */
-const joinOn = {
-  customer: (t: AuditTable) => eq(customers.id, t.customerId),
-  account: eq(accounts.id, customers.accountId),
-  agent: eq(agents.id, customers.agentId),
-  agentAccount: eq(agentAccounts.id, agents.accountId),
-  strategy: (t: AuditTable) => eq(strategies.id, t.strategyId),
-  order: (t: AuditTable) => eq(orders.id, t.orderId),
-};
-
 /** The audit rows with customer, agent and strategy (unordered); `where` from auditConditions. */
 export function selectAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined) {
   const t = table(kind);
@@ -91,28 +78,13 @@ export function selectAudits(db: DbOrTx, kind: AuditKind, where: SQL | undefined
       message: t.message,
     })
     .from(t)
-    .leftJoin(customers, joinOn.customer(t))
-    .leftJoin(accounts, joinOn.account)
-    .leftJoin(agents, joinOn.agent)
-    .leftJoin(agentAccounts, joinOn.agentAccount)
-    .leftJoin(strategies, joinOn.strategy(t))
-    .leftJoin(orders, joinOn.order(t))
+    .leftJoin(customers, eq(customers.id, t.customerId))
+    .leftJoin(accounts, eq(accounts.id, customers.accountId))
+    .leftJoin(agents, eq(agents.id, customers.agentId))
+    .leftJoin(agentAccounts, eq(agentAccounts.id, agents.accountId))
+    .leftJoin(strategies, eq(strategies.id, t.strategyId))
+    .leftJoin(orders, eq(orders.id, t.orderId))
     .where(where);
-}
-
-/** The versions of the rows `selectAudits` reads for the `ids` placeholder (server/db/versioned-rows.ts). */
-function auditVersionsQuery(db: DbOrTx, kind: AuditKind) {
-  const t = table(kind);
-  return db
-    .select({ id: t.id, rowVersion: rowVersionOf(t, customers, accounts, agents, agentAccounts, strategies, orders) })
-    .from(t)
-    .leftJoin(customers, joinOn.customer(t))
-    .leftJoin(accounts, joinOn.account)
-    .leftJoin(agents, joinOn.agent)
-    .leftJoin(agentAccounts, joinOn.agentAccount)
-    .leftJoin(strategies, joinOn.strategy(t))
-    .leftJoin(orders, joinOn.order(t))
-    .where(idsPlaceholder(kind));
 }
 
 /** Newest first. */
@@ -170,26 +142,13 @@ export function auditPageQuery(db: DbOrTx, kind: AuditKind, input: AuditFilter, 
     .offset(offsetOf(page));
 }
 
-const idsPlaceholder = (kind: AuditKind) => sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`;
-
 /** The rows named by the `ids` placeholder (exported for EXPLAIN checks). */
 export function auditRowsQuery(db: DbOrTx, kind: AuditKind) {
-  return selectAudits(db, kind, idsPlaceholder(kind));
+  return selectAudits(db, kind, sql`${table(kind).id} = any(${sql.placeholder('ids')}::bigint[])`);
 }
 
-/** The rows, and the row versions, of some audit entries: one query shape each per audit, prepared once per connection. */
-const prepared = (kind: AuditKind) => ({
-  rows: preparedPerHandle((db) => auditRowsQuery(db, kind).prepare(`${kind}_audit_rows`)),
-  versions: preparedPerHandle((db) => auditVersionsQuery(db, kind).prepare(`${kind}_audit_versions`)),
-});
-const statements = { entry: prepared('entry'), exit: prepared('exit') };
-
-/** The audit items of a page's ids, in its order, each reused while its row version is unchanged. */
-export function auditItemsByIds(db: DbOrTx, kind: AuditKind, ids: number[]): Promise<AuditItem[]> {
-  const { rows, versions } = statements[kind];
-  return versionedRows(db, `${kind}-audit-rows`, ids, {
-    versions: async (wanted) => (await versions(db).execute({ ids: wanted })).map((row) => ({ id: Number(row.id), rowVersion: row.rowVersion })),
-    rows: async (wanted) => (await rows(db).execute({ ids: wanted })).map(toAuditItem),
-    idOf: (item) => item.id,
-  });
-}
+/** The rows of some audit entries: one query shape per audit, prepared once per connection. */
+export const auditRowsByIds = {
+  entry: preparedPerHandle((db) => auditRowsQuery(db, 'entry').prepare('entry_audit_rows')),
+  exit: preparedPerHandle((db) => auditRowsQuery(db, 'exit').prepare('exit_audit_rows')),
+};

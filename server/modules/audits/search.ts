@@ -3,7 +3,8 @@ import type { Paged } from '../../../contract/envelope';
 import type { DbOrTx } from '../../db/client';
 import { insertOnlyCount } from '../../db/insert-only-count';
 import { pageOf, type PageWindow } from '../../db/paging';
-import { auditItemsByIds, auditPageQuery, countAudits, type AuditFilter, type AuditKind } from './query';
+import { inOrderOf } from '../../db/prepared';
+import { auditPageQuery, auditRowsByIds, countAudits, toAuditItem, type AuditFilter, type AuditKind } from './query';
 
 /**
  * The entry or exit audit search: the page's ids on the audit table alone (its index carries the
@@ -15,6 +16,6 @@ export async function searchAudits(db: DbOrTx, kind: AuditKind, input: AuditFilt
   const total = insertOnlyCount(db, `${kind}_audits`, JSON.stringify(filters), async () => (await countAudits(db, kind, filters))[0]!);
   const page = await auditPageQuery(db, kind, filters, input, total.known);
   const ids = page.map((row) => row.id);
-  const [items, totalCount] = await Promise.all([auditItemsByIds(db, kind, ids), total.resolve(page)]);
-  return pageOf(items, totalCount, input);
+  const [rows, totalCount] = await Promise.all([ids.length ? auditRowsByIds[kind](db).execute({ ids }) : [], total.resolve(page)]);
+  return pageOf(inOrderOf(ids, rows, (row) => row.id, toAuditItem), totalCount, input);
 }
