@@ -2,12 +2,7 @@ import { and, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CustomerFilter } from '../../../contract/api/customer';
 import { likePattern } from '../../db/paging';
 import { customers } from '../../db/schema/index';
-
-/** [start, end) of a YYYY-MM month in UTC. */
-export function monthRange(month: string): [Date, Date] {
-  const [year, mon] = month.split('-').map(Number) as [number, number];
-  return [new Date(Date.UTC(year, mon - 1, 1)), new Date(Date.UTC(year, mon, 1))];
-}
+import { monthRange } from '../orders/filters';
 
 /** "firstName lastName" as searched by the full-name search (the trigger-kept copies). */
 export const fullNameSql = sql<string>`(${customers.accountFirstName} || ' ' || ${customers.accountLastName})`;
@@ -44,10 +39,10 @@ export function customerConditions(query: { filter: Partial<CustomerFilter>; age
   if (filter.groups?.length) conditions.push(anyOf(customers.group, bind('groups', filter.groups)));
   if (filter.platformTypes?.length) conditions.push(anyOf(customers.platformType, bind('platformTypes', filter.platformTypes)));
   if (filter.datetimesInserted?.length) {
-    const months = [...new Set(filter.datetimesInserted)].map(monthRange);
+    const months = [...new Set(filter.datetimesInserted)].map((month) => monthRange(month, 'datetimesInserted'));
     conditions.push(
       or(
-        ...months.map(([start, end], i) => {
+        ...months.map(({ start, end }, i) => {
           const from = bind(`monthStart${i}`, start.toISOString());
           const to = bind(`monthEnd${i}`, end.toISOString());
           return sql`(${customers.datetimeInserted} >= ${from}::timestamptz and ${customers.datetimeInserted} < ${to}::timestamptz)`;
