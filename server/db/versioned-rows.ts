@@ -33,6 +33,15 @@ export interface VersionedReads<Item> {
   idOf(item: Item): number;
 }
 
+/** A kept row is shared by every request that lists it: frozen, so code that writes into it fails instead of changing another's answer. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 interface Kept<Item> {
   rowVersion: string;
   item: Item;
@@ -60,7 +69,7 @@ export async function versionedRows<Item>(db: DbOrTx, list: string, ids: number[
     for (const item of await reads.rows([...stale.keys()])) {
       const id = reads.idOf(item);
       found.set(id, item);
-      remember(cache, id, { rowVersion: stale.get(id)!, item }, MAX_ROWS);
+      remember(cache, id, { rowVersion: stale.get(id)!, item: deepFreeze(item) }, MAX_ROWS);
     }
   }
   return ids.flatMap((id) => found.get(id) ?? []);

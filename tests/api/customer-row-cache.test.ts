@@ -31,6 +31,8 @@ describe('customer list rows are reused only while every row joined into them is
     const second = await listed();
     expect(first.map((row) => row.id).sort()).toEqual([...customerIds].sort());
     for (const id of customerIds) expect(byId(second, id)).toBe(byId(first, id));
+    // Shared between requests, so frozen: a route writing into one fails instead of changing the next answer.
+    expect(() => Object.assign(byId(second, customerIds[0]!).account, { email: 'x@example.com' })).toThrow(TypeError);
   });
 
   it.each([

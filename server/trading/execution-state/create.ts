@@ -78,7 +78,7 @@ export async function queueExecutions(
   const ids = input.customers.map((customer) => customer.id);
   const claim = input.claim;
   const claimed = claim ? claimedCustomers(input.customers, claim) : [];
-  if (claimed.length > 0) claim!.expect(claimed);
+  if (claim && claimed.length > 0) claim.expect(claimed);
   const claimedIds = claimed.map((customer) => customer.id);
   const values = {
     orderId: input.orderId,
