@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, Exchange } from '../../contract/enums';
 import { customers } from '../../server/db/schema/index';
@@ -115,6 +115,12 @@ describe('account health and wallet sync', () => {
     expect(one.body.data).toEqual({ checked: 1, walletsUpdated: 1, failed: 0, withdrawalEnabled: 0 });
     const [row] = await ctx.deps.db.select({ wallet: customers.currentWalletAmount }).from(customers).where(eq(customers.id, ids.good!));
     expect(Number(row!.wallet)).toBe(1334.5);
+    // The same balance again writes no new row version (lists keep the row they read).
+    const versionOf = async () => (await ctx.deps.db.execute<{ xmin: string }>(sql`select xmin::text as xmin from customers where id = ${ids.good!}`)).rows[0]!.xmin;
+    const before = await versionOf();
+    const again = await ctx.api('POST', '/api/health/sync', { token: adminToken, body: { customerId: ids.good } });
+    expect(again.body.data).toEqual({ checked: 1, walletsUpdated: 1, failed: 0, withdrawalEnabled: 0 });
+    expect(await versionOf()).toBe(before);
     expect((await ctx.api('POST', '/api/health/sync', { token: adminToken, body: { customerId: 999999 } })).status).toBe(404);
   });
 

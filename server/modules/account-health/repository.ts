@@ -48,8 +48,16 @@ export async function saveHealth(db: DbOrTx, customerId: number, values: HealthV
   await db.insert(customerHealth).values({ customerId, ...values }).onConflictDoUpdate({ target: customerHealth.customerId, set: values });
 }
 
+/**
+ * An unchanged balance writes nothing: the column is in five indexes, and a new row version would
+ * also make every list re-read the customer's row (server/db/versioned-rows.ts).
+ */
 export async function saveWallet(db: DbOrTx, customerId: number, total: number): Promise<void> {
-  await db.update(customers).set({ currentWalletAmount: total.toFixed(8) }).where(eq(customers.id, customerId));
+  const amount = total.toFixed(8);
+  await db
+    .update(customers)
+    .set({ currentWalletAmount: amount })
+    .where(and(eq(customers.id, customerId), sql`${customers.currentWalletAmount} is distinct from ${amount}::numeric`));
 }
 
 /** Not checked yet, refused key, no trading, withdrawal allowed, or a failed last sync. */
