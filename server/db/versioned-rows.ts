@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 import { listCacheOf, remember } from './list-cache';
 import { inOrderOf } from './prepared';
+import { deepFreeze } from '../lib/deep-freeze';
 
 /** Rows kept per list and process (1-2 KB each): two hundred pages of 50. */
 const MAX_ROWS = 10_000;
@@ -31,15 +32,6 @@ export interface VersionedReads<Item> {
   /** The rows themselves. */
   rows(ids: number[]): Promise<Item[]>;
   idOf(item: Item): number;
-}
-
-/** A kept row is shared by every request that lists it: frozen, so code that writes into it fails instead of changing another's answer. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 interface Kept<Item> {

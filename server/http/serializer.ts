@@ -1,4 +1,5 @@
 import { safeEncode, type $ZodType } from 'zod/v4/core';
+import { isDeepFrozen } from '../lib/deep-freeze';
 
 /**
  * Answers are written by a serializer compiled once per route and status from the contract's zod
@@ -221,14 +222,31 @@ function compilable(def: SchemaDef): boolean {
   return ['string', 'boolean', 'null', 'array', 'nullable', 'optional', 'literal', 'enum'].includes(def.type);
 }
 
+/**
+ * A value that can no longer change (kept rows and answers shared between requests, deep-frozen) is
+ * checked and written once per schema node: later answers holding it copy its JSON. Its holder is
+ * then written part by part (check answers false), since JSON.stringify cannot take a written part.
+ */
+function writtenOnce(node: Compiled): Compiled {
+  const written = new WeakMap<object, string>();
+  return {
+    check: (value) => {
+      if (!isDeepFrozen(value)) return node.check(value);
+      if (!written.has(value)) written.set(value, node.check(value) ? JSON.stringify(value) : node.write(value));
+      return false;
+    },
+    write: (value) => (isDeepFrozen(value) ? written.get(value) : undefined) ?? node.write(value),
+  };
+}
+
 export function compile(schema: $ZodType): Compiled {
   const def = defOf(schema);
   if (!compilable(def)) return throughZod(schema);
   switch (def.type) {
     case 'object':
-      return compileObject(def.shape!);
+      return writtenOnce(compileObject(def.shape!));
     case 'array':
-      return compileArray(def.element!);
+      return writtenOnce(compileArray(def.element!));
     case 'number':
       return compileNumber(def);
     case 'string':

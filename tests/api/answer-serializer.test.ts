@@ -7,6 +7,7 @@ import { envelopeOf } from '../../contract/envelope';
 import { defineRoute } from '../../contract/route';
 import { registerRoute } from '../../server/http/route';
 import { compile, contractSerializerCompiler, serialize } from '../../server/http/serializer';
+import { deepFreeze, isDeepFrozen } from '../../server/lib/deep-freeze';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { contractRoutes } from './contract-routes';
 
@@ -93,6 +94,18 @@ function breakOne(value: unknown, pick: number, wrong: unknown): unknown {
   return walk(value);
 }
 
+/** A customer answer that fits the contract. */
+const validCustomer = {
+  id: 7,
+  account: {
+    id: 3, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', age: 30, phone: null, gender: 1, country: null, status: 3,
+    datetimeInserted: '2025-01-01T00:00:00.000Z', role: { accountType: 1 },
+  },
+  agent: null, registrationId: null, group: 1, applicationSource: 1, platformType: 2, exchangeAccountUUID: 'uid-1', apiKey: '****1234',
+  apiSecret: null, passphrase: null, hasApiSecret: true, hasPassphrase: false, currentWalletAmount: 12.5, totalTransactions: 3,
+  referralCode: null, profitSharePct: null, datetimeInserted: '2025-01-01T00:00:00.000Z',
+};
+
 describe('the compiled answer serializer', () => {
   const answers = contractRoutes.map((route) => [`${route.method} ${route.path}`, envelopeOf(route.data)] as const);
 
@@ -105,6 +118,37 @@ describe('the compiled answer serializer', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it.each(answers)('writes %s the same bytes when its data is kept and shared (deep-frozen), every time it is sent', (_name, schema) => {
+    const node = compile(schema);
+    fc.assert(
+      fc.property(arbitraryOf(schema), (value) => {
+        const expected = throughZod(schema, value);
+        const envelope = value as { data: unknown };
+        deepFreeze(envelope.data);
+        // A new envelope around the kept data each time, as every request builds it.
+        expect(serialize(node, { ...envelope })).toBe(expected);
+        expect(serialize(node, { ...envelope })).toBe(expected);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('refuses kept (deep-frozen) data that breaks the contract every time, not only the first', () => {
+    const node = compile(envelopeOf(customerRoutes.byId.data));
+    const kept = deepFreeze({ ...validCustomer, apiSecret: 'leaked-secret-value' });
+    for (let i = 0; i < 2; i += 1) expect(() => serialize(node, { successful: true, data: kept, error: null })).toThrow('expected null, got string');
+  });
+
+  it('writes kept data again when it holds a value freezing does not fix (a Date): never from an earlier answer', () => {
+    const schema = z.object({ at: z.string(), rows: z.array(z.object({ n: z.number() })) });
+    const node = compile(schema);
+    const rows = [{ n: 1 }];
+    const kept = deepFreeze({ at: 'x', rows, when: new Date(0) });
+    expect(isDeepFrozen(kept)).toBe(false);
+    expect(isDeepFrozen(rows)).toBe(true);
+    expect(serialize(node, kept)).toBe('{"at":"x","rows":[{"n":1}]}');
   });
 
   it.each(answers)('refuses a %s answer that breaks the contract, wherever the wrong value is', (_name, schema) => {
@@ -123,16 +167,6 @@ describe('the compiled answer serializer', () => {
 describe('an answer that breaks the contract', () => {
   let ctx: TestContext;
   const leaky = defineRoute({ method: 'GET', path: '/api/test/leaky', access: 'public', tag: 'test', summary: 'test', data: customer });
-  const validCustomer = {
-    id: 7,
-    account: {
-      id: 3, firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', age: 30, phone: null, gender: 1, country: null, status: 3,
-      datetimeInserted: '2025-01-01T00:00:00.000Z', role: { accountType: 1 },
-    },
-    agent: null, registrationId: null, group: 1, applicationSource: 1, platformType: 2, exchangeAccountUUID: 'uid-1', apiKey: '****1234',
-    apiSecret: null, passphrase: null, hasApiSecret: true, hasPassphrase: false, currentWalletAmount: 12.5, totalTransactions: 3,
-    referralCode: null, profitSharePct: null, datetimeInserted: '2025-01-01T00:00:00.000Z',
-  };
   let answer: Record<string, unknown> = validCustomer;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 const now = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -155,3 +155,11 @@ export const customerListVersion = pgTable(
   },
   (t) => [check('customer_list_version_one_row_ck', sql`${t.id} = 1`)],
 );
+
+/**
+ * Moves on with every statement that writes a table a customer list row is read from (customers,
+ * accounts, countries, agents, registration_ids), committed or not; read with
+ * customer_list_settled_version() (migration customer_list_changes), which answers it only while no
+ * such change is in flight. The lists keep whole answers per value (server/db/settled-answers.ts).
+ */
+export const customerListChanges = pgSequence('customer_list_changes');

@@ -5,13 +5,22 @@ import { AccountStatus } from '../../../contract/enums';
 import type { Paged } from '../../../contract/envelope';
 import type { Deps } from '../../deps';
 import { registerRoute } from '../../http/route';
+import { deepFreeze } from '../../lib/deep-freeze';
 import { customerStatusCounts } from '../customers/queries';
 import { filterCustomers } from '../customers/repository';
 import { agentNotFound, ownAgentIdOf } from './service';
 
+/** The agent's view of kept (frozen) answers, kept with them: a reused answer is not copied again. */
+const agentViews = new WeakMap<Paged<Customer>, Paged<Customer>>();
+
 /** Agents see their customers without the exchange API key and account UID. */
 function forAgent(page: Paged<Customer>): Paged<Customer> {
-  return { ...page, data: page.data.map((customer) => ({ ...customer, apiKey: null, exchangeAccountUUID: null })) };
+  const kept = agentViews.get(page);
+  if (kept) return kept;
+  const view = { ...page, data: page.data.map((customer) => ({ ...customer, apiKey: null, exchangeAccountUUID: null })) };
+  if (!Object.isFrozen(page)) return view;
+  agentViews.set(page, deepFreeze(view));
+  return view;
 }
 
 /** The agent's own customer list, search and counters: always forced to the caller's agent id. */

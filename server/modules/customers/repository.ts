@@ -11,6 +11,7 @@ import { accountColumns, toAccount } from '../accounts/repository';
 import { asParameter, asPlaceholderInto, customerConditions, type BindValue } from './conditions';
 import { listCacheOf, remember } from '../../db/list-cache';
 import { rowVersionOf, versionedRows } from '../../db/versioned-rows';
+import { settledAnswer, settledVersionOf } from '../../db/settled-answers';
 import { preparedPerHandle, preparedPerShape } from '../../db/prepared';
 
 export { CUSTOMER_LIST_DEFAULT_STATUSES } from '../../../contract/api/customer';
@@ -276,7 +277,15 @@ export function preparedPageStatementText(db: DbOrTx, query: CustomerQuery): str
  * agent's own list. Newest first unless sorted; ties broken by id so pages never overlap.
  * The page's ids come from the customers table alone, then one prepared query reads their rows.
  */
-export async function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
+export function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
+  const key = JSON.stringify([query.filter, query.sort ?? null, query.page.pageIndex, query.page.pageSize, query.agentId ?? null, query.text ?? null]);
+  return settledAnswer(db, 'customer-answers', key, settledListVersion, () => readCustomerList(db, query));
+}
+
+/** Whole answers are reused while nothing a list row shows has changed (migration customer_list_changes). */
+const settledListVersion = settledVersionOf('customer_list_settled_version');
+
+async function readCustomerList(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
   if (query.text?.trim()) {
     // A name search often matches few or no rows, which the planner cannot foresee: its count
     // says which way to read the page, and whether there is one.

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { listCacheOf, remember } from './list-cache';
+import { preparedSql } from './prepared';
+import { deepFreeze } from '../lib/deep-freeze';
+
+/** Answers kept per list and process: a page of 50 shares its rows with the row cache, so each costs little more than its ids. */
+const MAX_ANSWERS = 2_000;
+
+/**
+ * A list's change counter as one statement: the value while no change to what the list shows is in
+ * flight, else null (the SQL function takes a try-lock that every writer holds shared until its
+ * commit is visible, then reads the counter; migration customer_list_changes).
+ */
+export function settledVersionOf(fn: string): (db: DbOrTx) => Promise<string | null> {
+  const call = preparedSql<{ version: string | null }>(`${fn}_call`, sql`select ${sql.raw(fn)}() as version`);
+  return async (db) => (await call(db, {}))[0]?.version ?? null;
+}
+
+interface Kept<T> {
+  version: string;
+  answer: T;
+}
+
+/**
+ * The answer of a list request, reused while the list's settled version is the one it was read
+ * at. The version is read first and the answer after it, so a kept answer is that version's or
+ * newer; any committed change moves the version, so a matching version means nothing the answer
+ * shows has changed. While a change is in flight (no settled version) and inside a transaction
+ * the answer is read, not kept. Kept answers are frozen: every request reusing them shares them.
+ */
+export async function settledAnswer<T>(
+  db: DbOrTx,
+  list: string,
+  key: string,
+  settledVersion: (db: DbOrTx) => Promise<string | null>,
+  read: () => Promise<T>,
+): Promise<T> {
+  const cache = listCacheOf<string, Kept<T>>(db, list);
+  if (!cache) return read();
+  const version = await settledVersion(db);
+  if (version === null) return read();
+  const kept = cache.get(key);
+  if (kept?.version === version) return kept.answer;
+  const answer = deepFreeze(await read());
+  remember(cache, key, { version, answer }, MAX_ANSWERS);
+  return answer;
+}
