@@ -6,6 +6,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -327,3 +328,10 @@ export const accountSlices = pgTable('account_slices', {
   owner: text(),
   leaseUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Moves on with every statement that writes orders, executions, strategies or the entry and exit
+ * audits (migration activity_list_changes): the order search and the audit searches keep whole
+ * answers while it and the customer lists' counter have not moved (server/db/settled-answers.ts).
+ */
+export const activityListChanges = pgSequence('activity_list_changes');

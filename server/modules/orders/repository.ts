@@ -7,6 +7,7 @@ import type { Paged } from '../../../contract/envelope';
 import type { DbOrTx } from '../../db/client';
 import { addedSince, countColumns, currentSnapshot, insertOnlyCount, type CountAtSnapshot } from '../../db/insert-only-count';
 import { inOrderOf, preparedPerHandle } from '../../db/prepared';
+import { settledAnswer, settledVersionOf } from '../../db/settled-answers';
 import { executions, orders, strategies } from '../../db/schema/index';
 import { filterValue, offsetOf, pageOf, type PageWindow } from '../../db/paging';
 import { idCondition, monthCondition, symbolCondition } from './filters';
@@ -78,7 +79,15 @@ export function orderRowsQuery(db: DbOrTx) {
 const orderRows = preparedPerHandle((db) => orderRowsQuery(db).prepare('order_search_rows'));
 
 /** The order search: the page's ids on orders alone, then their rows; the count kept exact (server/db/insert-only-count.ts). */
-export async function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
+export function searchOrders(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
+  const key = JSON.stringify([filter, page.pageIndex, page.pageSize]);
+  return settledAnswer(db, 'order-answers', key, settledOrderListVersion, () => readOrderPage(db, filter, page));
+}
+
+/** Whole answers are reused while no order, execution or strategy has changed (migration activity_list_changes). */
+const settledOrderListVersion = settledVersionOf('order_list_settled_version');
+
+async function readOrderPage(db: DbOrTx, filter: FilterItem[], page: PageWindow): Promise<Paged<Order>> {
   const where = orderConditions(filter);
   const total = insertOnlyCount(db, 'orders', JSON.stringify(filter), async () => (await orderCountQuery(db, filter, where))[0]!);
   const pageRows = await orderPageQuery(db, filter, page, total.known);
