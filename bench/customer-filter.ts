@@ -3,6 +3,8 @@ import { loadCustomerFixture, type CustomerFixture } from './fixtures/customers'
 import { bearerHeaders, EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
 import { measureAndPrint, type LoadTarget } from './http-load';
 import type { Benchmark } from './run';
+import { sql } from 'drizzle-orm';
+import type { DbHandle } from '../server/db/client';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const BOOK_AGENT_CUSTOMERS = 5_000;
@@ -39,7 +41,32 @@ function ownListBodies(fixture: CustomerFixture): unknown[] {
   return filters.flatMap((filter, f) => sorts.map((sort, s) => ({ filter, ...(sort ? { sort } : {}), pageIndex: (f * 3 + s) % 10, pageSize: 50 })));
 }
 
-export function targetsOf(fixture: CustomerFixture, staff: Record<string, string>, agent: Record<string, string>): LoadTarget[] {
+/** Wallet changes per second in the "changing" target: each one makes every kept answer stale. */
+const CHANGES_PER_SECOND = 20;
+
+/**
+ * Customers' wallets changing beside the load (one customer at a time, as the wallet sync writes
+ * them), so the lists are read again after every change instead of served from kept answers.
+ */
+function walletsChanging(db: DbHandle['db'], customers: number): () => () => Promise<void> {
+  return () => {
+    let running = true;
+    let n = 0;
+    const writes = (async () => {
+      while (running) {
+        n += 1;
+        await db.execute(sql`update customers set current_wallet_amount = current_wallet_amount + 1 where id = ${1 + ((n * 7919) % customers)}`);
+        await new Promise((resolve) => setTimeout(resolve, 1000 / CHANGES_PER_SECOND));
+      }
+    })();
+    return async () => {
+      running = false;
+      await writes;
+    };
+  };
+}
+
+export function targetsOf(fixture: CustomerFixture, staff: Record<string, string>, agent: Record<string, string>, db?: DbHandle['db']): LoadTarget[] {
   const bodies = filterBodies(fixture);
   const ownBodies = ownListBodies(fixture);
   return [
@@ -49,6 +76,12 @@ export function targetsOf(fixture: CustomerFixture, staff: Record<string, string
       name: 'customer-filter-mixes', label: `POST /api/customer/filter (${bodies.length} filter/sort/page mixes)`, method: 'POST', path: '/api/customer/filter',
       headers: staff, body: (i) => bodies[i % bodies.length],
     },
+    ...(db
+      ? [{
+          name: 'customer-filter-mixes-changing', label: `POST /api/customer/filter (${bodies.length} mixes, a wallet changing ${CHANGES_PER_SECOND} times a second)`, method: 'POST' as const,
+          path: '/api/customer/filter', headers: staff, body: (i: number) => bodies[i % bodies.length], during: walletsChanging(db, fixture.customers),
+        }]
+      : []),
     {
       name: 'customer-search-fullname', label: `POST /api/customer/search/fullname (${SEARCH_TEXTS.length} texts)`, method: 'POST', path: '/api/customer/search/fullname',
       headers: staff, body: (i) => ({ text: SEARCH_TEXTS[i % SEARCH_TEXTS.length] }),
@@ -70,7 +103,7 @@ async function run(): Promise<void> {
     server = await startBenchServer(database);
     const staff = await staffHeaders(database.handle.db, AccountType.Employee, fixture.countryIds[0]!);
     const agent = await bearerHeaders(database.handle.db, fixture.bookAgent!.accountId);
-    const targets = targetsOf(fixture, staff, agent);
+    const targets = targetsOf(fixture, staff, agent, database.handle.db);
     await measureAndPrint(server.baseUrl, targets, { concurrency: CONCURRENCY, seconds: SECONDS, poolSize: database.handle.pool.options.max });
   } finally {
     await server?.app.close();

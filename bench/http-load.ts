@@ -10,6 +10,8 @@ export interface LoadTarget {
   headers?: Record<string, string>;
   /** Body of the i-th request (JSON), so a run can rotate through many filters. */
   body?: (i: number) => unknown;
+  /** Work running beside the load while it is measured (e.g. writes); the returned function stops it. */
+  during?: () => () => Promise<void>;
 }
 
 export interface LoadResult {
@@ -73,8 +75,10 @@ export async function runLoad(baseUrl: string, target: LoadTarget, options: { co
       if (!ok) errors += 1;
     }
   };
+  const stopBeside = target.during?.();
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const seconds = (performance.now() - started) / 1000;
+  await stopBeside?.();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {

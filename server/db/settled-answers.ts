@@ -19,7 +19,7 @@ export function settledVersionOf(fn: string): (db: DbOrTx) => Promise<string | n
 
 interface Kept<T> {
   version: string;
-  answer: T;
+  answer: T | Promise<T>;
 }
 
 /**
@@ -28,6 +28,7 @@ interface Kept<T> {
  * newer; any committed change moves the version, so a matching version means nothing the answer
  * shows has changed. While a change is in flight (no settled version) and inside a transaction
  * the answer is read, not kept. Kept answers are frozen: every request reusing them shares them.
+ * Requests that miss at the same version share one read.
  */
 export async function settledAnswer<T>(
   db: DbOrTx,
@@ -42,7 +43,15 @@ export async function settledAnswer<T>(
   if (version === null) return read();
   const kept = cache.get(key);
   if (kept?.version === version) return kept.answer;
-  const answer = deepFreeze(await read());
-  remember(cache, key, { version, answer }, MAX_ANSWERS);
-  return answer;
+  // Kept while it is read too: the requests that miss together after a change share one read.
+  const reading = read().then(deepFreeze);
+  const entry: Kept<T> = { version, answer: reading };
+  remember(cache, key, entry, MAX_ANSWERS);
+  try {
+    entry.answer = await reading;
+  } catch (error) {
+    if (cache.get(key) === entry) cache.delete(key);
+    throw error;
+  }
+  return entry.answer;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType } from '../../contract/enums';
 import type { Customer } from '../../contract/api/customer';
 import type { Paged } from '../../contract/envelope';
+import { settledAnswer } from '../../server/db/settled-answers';
 import { filterCustomers } from '../../server/modules/customers/repository';
 import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -104,5 +105,41 @@ describe('whole customer list answers are reused only while nothing they show ha
     expect(row.account.lastName).toBe('Renamed');
     expect(row.apiKey).toBeNull();
     expect(row.exchangeAccountUUID).toBeNull();
+  });
+});
+
+describe('requests that miss together', () => {
+  const atVersion = (version: string) => async () => version;
+
+  it('share one read of the answer, and a new version reads again', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { n: reads };
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => settledAnswer(ctx.deps.db, 'test-shared', 'k', atVersion('1'), read)));
+    expect(reads).toBe(1);
+    expect(answers[1]).toBe(answers[0]);
+    expect(await settledAnswer(ctx.deps.db, 'test-shared', 'k', atVersion('2'), read)).toEqual({ n: 2 });
+  });
+
+  it('do not keep a failed read: the next request reads again', async () => {
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      if (reads === 1) throw new Error('database went away');
+      return { n: reads };
+    };
+    await expect(settledAnswer(ctx.deps.db, 'test-failed', 'k', atVersion('1'), read)).rejects.toThrow('database went away');
+    expect(await settledAnswer(ctx.deps.db, 'test-failed', 'k', atVersion('1'), read)).toEqual({ n: 2 });
+  });
+
+  it('read through, keeping nothing, while a change is in flight (no settled version)', async () => {
+    let reads = 0;
+    const read = async () => ({ n: ++reads });
+    await settledAnswer(ctx.deps.db, 'test-unsettled', 'k', async () => null, read);
+    await settledAnswer(ctx.deps.db, 'test-unsettled', 'k', async () => null, read);
+    expect(reads).toBe(2);
   });
 });
