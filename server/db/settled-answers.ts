@@ -4,8 +4,11 @@ import { listCacheOf, remember } from './list-cache';
 import { preparedSql } from './prepared';
 import { deepFreeze } from '../lib/deep-freeze';
 
-/** Answers kept per list and process: a page of 50 shares its rows with the row cache, so each costs little more than its ids. */
-const MAX_ANSWERS = 2_000;
+/**
+ * Answers kept per list and process. A kept answer's rows are shared with the row cache, but its JSON
+ * (written once, server/http/serializer.ts) is about 40 KB a page of 50: at most some 20 MB a list.
+ */
+const MAX_ANSWERS = 500;
 
 /**
  * A list's change counter as one statement: the value while no change to what the list shows is in
