@@ -25,6 +25,9 @@ interface Kept<T> {
   answer: T | Promise<T>;
 }
 
+/** A version "lists/figures" (or one counter alone): the part before the slash. */
+const listsPartOf = (version: string) => version.split('/', 1)[0];
+
 /**
  * The answer of a list request, reused while the list's settled version is the one it was read
  * at. The version is read first and the answer after it, so a kept answer is that version's or
@@ -32,6 +35,10 @@ interface Kept<T> {
  * shows has changed. While a change is in flight (no settled version) and inside a transaction
  * the answer is read, not kept. Kept answers are frozen: every request reusing them shares them.
  * Requests that miss at the same version share one read.
+ *
+ * A version may have two parts, "lists/figures", the second moved by changes of a few columns
+ * only: when just that part moved, `figuresShown` checks the kept answer against the database (read
+ * after the version) and the answer is kept on under the new version if they still match.
  */
 export async function settledAnswer<T>(
   db: DbOrTx,
@@ -39,6 +46,7 @@ export async function settledAnswer<T>(
   key: string,
   settledVersion: (db: DbOrTx) => Promise<string | null>,
   read: () => Promise<T>,
+  figuresShown?: (answer: T) => Promise<boolean>,
 ): Promise<T> {
   const cache = listCacheOf<string, Kept<T>>(db, list);
   if (!cache) return read();
@@ -46,6 +54,13 @@ export async function settledAnswer<T>(
   if (version === null) return read();
   const kept = cache.get(key);
   if (kept?.version === version) return kept.answer;
+  if (kept && figuresShown && listsPartOf(kept.version) === listsPartOf(version)) {
+    const answer = await Promise.resolve(kept.answer).catch(() => undefined);
+    if (answer !== undefined && (await figuresShown(answer))) {
+      if (cache.get(key) === kept) kept.version = version;
+      return answer;
+    }
+  }
   // Kept while it is read too: the requests that miss together after a change share one read.
   const reading = read().then(deepFreeze);
   const entry: Kept<T> = { version, answer: reading };

@@ -163,3 +163,10 @@ export const customerListVersion = pgTable(
  * such change is in flight. The lists keep whole answers per value (server/db/settled-answers.ts).
  */
 export const customerListChanges = pgSequence('customer_list_changes');
+
+/**
+ * Moves on with every statement that writes a customer's wallet or transaction count (migration
+ * customer_figure_changes): a kept customer list answer outlives such a change when the figures of
+ * its own rows are still the ones it shows (server/modules/customers/repository.ts).
+ */
+export const customerFigureChanges = pgSequence('customer_figure_changes');

@@ -279,11 +279,36 @@ export function preparedPageStatementText(db: DbOrTx, query: CustomerQuery): str
  */
 export function filterCustomers(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
   const key = JSON.stringify([query.filter, query.sort ?? null, query.page.pageIndex, query.page.pageSize, query.agentId ?? null, query.text ?? null]);
-  return settledAnswer(db, 'customer-answers', key, settledListVersion, () => readCustomerList(db, query));
+  // Which customers a page holds, and in what order, depends on the wallets only when sorted by them.
+  const figuresShown = query.sort?.name === 'currentWalletAmount' ? undefined : (answer: Paged<Customer>) => figuresStillShown(db, answer.data);
+  return settledAnswer(db, 'customer-answers', key, settledListVersion, () => readCustomerList(db, query), figuresShown);
 }
 
-/** Whole answers are reused while nothing a list row shows has changed (migration customer_list_changes). */
+/**
+ * Whole answers are reused while nothing a list row shows has changed, or only customers' figures
+ * (wallet, transaction count) have and not those on the page (migrations customer_list_changes and
+ * customer_figure_changes).
+ */
 const settledListVersion = settledVersionOf('customer_list_settled_version');
+
+/** The figures of some customers: one narrow query shape, prepared once per connection. */
+const figuresQuery = preparedPerHandle((db) =>
+  db
+    .select({ id: customers.id, currentWalletAmount: customers.currentWalletAmount, totalTransactions: customers.totalTransactions })
+    .from(customers)
+    .where(sql`${customers.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('customer_list_figures'),
+);
+
+/** Whether the database still holds the wallet and transaction count each of these rows shows. */
+async function figuresStillShown(db: DbOrTx, rows: readonly Customer[]): Promise<boolean> {
+  if (rows.length === 0) return true;
+  const current = new Map((await figuresQuery(db).execute({ ids: rows.map((row) => row.id) })).map((row) => [row.id, row] as const));
+  return rows.every((row) => {
+    const now = current.get(row.id);
+    return now !== undefined && Number(now.currentWalletAmount) === row.currentWalletAmount && now.totalTransactions === row.totalTransactions;
+  });
+}
 
 async function readCustomerList(db: DbOrTx, query: CustomerQuery): Promise<Paged<Customer>> {
   if (query.text?.trim()) {
