@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, OrderEntryType, OrderStatus } from '../../contract/enums';
@@ -6,7 +5,7 @@ import { entryAudits, executions, orders, strategies } from '../../server/db/sch
 import { searchAudits } from '../../server/modules/audits/search';
 import { searchOrders } from '../../server/modules/orders/repository';
 import { createPerson, type Person } from '../helpers/fixtures';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, otherConnection, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let customer: Person;
@@ -33,11 +32,6 @@ const orderSearch = () => searchOrders(ctx.deps.db, [], page);
 const entrySearch = () => searchAudits(ctx.deps.db, 'entry', { filter: [], ...page });
 const orderRow = async () => (await orderSearch()).data.find((row) => row.id === orderId)!;
 
-async function otherConnection(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: ctx.database.url });
-  await client.connect();
-  return client;
-}
 
 describe('order and audit search answers are reused only while nothing they show has changed', () => {
   it('a second search reuses the answer of the first; a change elsewhere keeps it', async () => {
@@ -70,7 +64,7 @@ describe('order and audit search answers are reused only while nothing they show
 
   it('an audit added by another connection is listed and counted once committed, not while in flight', async () => {
     const before = await entrySearch();
-    const writer = await otherConnection();
+    const writer = await otherConnection(ctx.database);
     try {
       await writer.query('begin');
       await writer.query(`insert into entry_audits (order_id, strategy_id, entry_type, message) values ($1, 'BTC1', 2, 'in flight')`, [orderId]);
@@ -86,7 +80,7 @@ describe('order and audit search answers are reused only while nothing they show
 
   it('an order search read while its order changes elsewhere is not kept: the change shows once committed', async () => {
     await orderSearch();
-    const writer = await otherConnection();
+    const writer = await otherConnection(ctx.database);
     try {
       await writer.query('begin');
       await writer.query('update orders set status = $1 where id = $2', [OrderStatus.Win, orderId]);

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType } from '../../contract/enums';
@@ -7,7 +6,7 @@ import type { Paged } from '../../contract/envelope';
 import { settledAnswer } from '../../server/db/settled-answers';
 import { filterCustomers } from '../../server/modules/customers/repository';
 import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, otherConnection, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
 let agent: Person & { token: string };
@@ -28,12 +27,6 @@ function listed(): Promise<Paged<Customer>> {
 }
 const walletOf = (answer: Paged<Customer>) => answer.data.find((row) => row.id === customer.roleId)!.currentWalletAmount;
 
-/** A second connection, as another process's transaction would be. */
-async function otherConnection(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: ctx.database.url });
-  await client.connect();
-  return client;
-}
 
 describe('whole customer list answers are reused only while nothing they show has changed', () => {
   it('a second read reuses the answer of the first, shared and frozen', async () => {
@@ -60,7 +53,7 @@ describe('whole customer list answers are reused only while nothing they show ha
 
   it('an answer read while a change is in flight is not kept: the change shows once committed', async () => {
     const before = walletOf(await listed());
-    const writer = await otherConnection();
+    const writer = await otherConnection(ctx.database);
     try {
       await writer.query('begin');
       await writer.query('update customers set current_wallet_amount = $1 where id = $2', [before + 1000, customer.roleId]);
@@ -75,7 +68,7 @@ describe('whole customer list answers are reused only while nothing they show ha
 
   it('a change rolled back leaves the answer as it was', async () => {
     const before = walletOf(await listed());
-    const writer = await otherConnection();
+    const writer = await otherConnection(ctx.database);
     try {
       await writer.query('begin');
       await writer.query('update customers set current_wallet_amount = $1 where id = $2', [before + 7, customer.roleId]);
@@ -90,7 +83,7 @@ describe('whole customer list answers are reused only while nothing they show ha
     const request = () => ctx.api<Paged<Customer>>('POST', '/api/customer/filter', { token: staffToken, body: {} });
     const first = await request();
     expect(first.status).toBe(200);
-    const writer = await otherConnection();
+    const writer = await otherConnection(ctx.database);
     try {
       await writer.query("update accounts set last_name = 'Renamed' where id = (select account_id from customers where id = $1)", [customer.roleId]);
     } finally {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, ExitType, OrderEntryType } from '../../contract/enums';
 import { entryAudits, exitAudits, orders, strategies } from '../../server/db/schema/index';
 import { personWithToken } from '../helpers/fixtures';
-import { createTestContext, type TestContext } from '../helpers/test-app';
+import { createTestContext, otherConnection, type TestContext } from '../helpers/test-app';
 
 /**
  * The order and audit searches keep their total counts exact without counting again
@@ -16,8 +16,7 @@ let employee: string;
 const writers: pg.Client[] = [];
 
 async function writer(): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: ctx.database.url });
-  await client.connect();
+  const client = await otherConnection(ctx.database);
   writers.push(client);
   return client;
 }

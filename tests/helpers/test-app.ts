@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../server/app';
 import { createDeps } from '../../server/bootstrap';
@@ -35,6 +36,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     name,
     drop: () => adminQuery(adminUrl, `drop database if exists "${name}" with (force)`),
   };
+}
+
+/** A connection of its own to a test database, as another process's would be (the caller ends it). */
+export async function otherConnection(database: TestDatabase): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  return client;
 }
 
 export interface TestContext {
