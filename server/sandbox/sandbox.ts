@@ -144,10 +144,18 @@ export class Sandbox {
     for (const account of this.accounts.values()) evaluate(this.engine, account, symbol, price);
   }
 
+  /** A random uid of the exchange's shape no account has (9 digits on Bybit, 10 on Bitget: thousands of accounts do collide). */
+  private unusedUid(exchange: 'bybit' | 'bitget'): string {
+    for (;;) {
+      const uid = exchange === 'bybit' ? randomText(9, '0123456789').replace(/^0/, '1') : randomText(10, '0123456789').replace(/^0/, '4');
+      if (!this.accounts.has(uid)) return uid;
+    }
+  }
+
   createAccount(input: AccountInput): Account {
     const exchange = input.exchange;
     if (exchange !== 'bybit' && exchange !== 'bitget') throw new Error("exchange must be 'bybit' or 'bitget'");
-    const uid = input.uid ?? (exchange === 'bybit' ? randomText(9, '0123456789').replace(/^0/, '1') : randomText(10, '0123456789').replace(/^0/, '4'));
+    const uid = input.uid ?? this.unusedUid(exchange);
     const apiKey = input.apiKey ?? (exchange === 'bybit' ? randomText(18) : `bg_${randomText(32, '0123456789abcdef')}`);
     if (this.accounts.has(uid)) throw new Error(`An account with uid ${uid} already exists`);
     if (this.byKey.has(apiKey)) throw new Error(`An account with api key ${apiKey} already exists`);
