@@ -2,6 +2,7 @@ import type { HealthSyncResult } from '../../../contract/api/accountHealth';
 import { Exchange, NotificationType, exchangeLabels } from '../../../contract/enums';
 import type { Deps } from '../../deps';
 import { publishNotification } from '../../lib/notify';
+import { inBackground } from '../../trading/exchanges/rate-limiter';
 import { ExchangeFailure, type ExchangeId, type KeyCheck } from '../../trading/exchanges/types';
 import { decryptCredentials } from '../../lib/credentials';
 import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } from './repository';
@@ -77,7 +78,10 @@ export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer):
   return { walletUpdated, failed: lastError !== null || !check.valid, canWithdraw: check.canWithdraw };
 }
 
-/** Syncs every connected customer (or one), a few at a time. */
+/**
+ * Syncs every connected customer (or one), a few at a time, as background work: its requests never take
+ * more than a quarter of an address's request budget, whatever trading needs meanwhile.
+ */
 export async function syncCustomers(deps: SyncDeps, customerId?: number): Promise<HealthSyncResult> {
   const queue = await connectedCustomers(deps.db, customerId);
   const result: HealthSyncResult = { checked: queue.length, walletsUpdated: 0, failed: 0, withdrawalEnabled: 0 };
@@ -95,7 +99,7 @@ export async function syncCustomers(deps: SyncDeps, customerId?: number): Promis
       if (outcome.canWithdraw) result.withdrawalEnabled += 1;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, () => inBackground(worker)));
   return result;
 }
 

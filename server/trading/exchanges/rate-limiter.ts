@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener } from './address-ban';
 import type { EgressBudget } from './egress-budget';
@@ -93,6 +94,19 @@ export const DEFAULT_CEILINGS: Record<ExchangeId, ExchangeCeilings> = {
 /** Spacing added to each window's edge (timer and clock granularity between us and the exchange). */
 export const WINDOW_SLACK_MS = 50;
 
+/**
+ * The share of an address's HTTP window that background work (the periodic key and wallet sync of
+ * every customer) may hold at once: trading always finds the rest free, so an alert's price read and
+ * its orders never queue behind thousands of wallet reads.
+ */
+export const BACKGROUND_SHARE = 0.25;
+const backgroundWork = new AsyncLocalStorage<true>();
+
+/** Runs `work` as background work: every exchange request it makes counts against BACKGROUND_SHARE too. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(true, work);
+}
+
 export interface LimiterRequest {
   exchange: ExchangeId;
   /** The outgoing address the request leaves from; one process usually has one. */
@@ -157,6 +171,7 @@ export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
   private readonly orderEntryWindows = new Map<string, SlidingWindow>();
+  private readonly backgroundWindows = new Map<string, SlidingWindow>();
 
   constructor(
     readonly ceilings: Record<ExchangeId, ExchangeCeilings> = DEFAULT_CEILINGS,
@@ -190,6 +205,13 @@ export class ExchangeRateLimiter {
       throw error;
     }
     if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
+    let backgroundDone: GrantDone | undefined;
+    try {
+      backgroundDone = backgroundWork.getStore() ? await this.backgroundWindow(request.exchange, request.egress).acquire(signal) : undefined;
+    } catch (error) {
+      accountDone?.();
+      throw error;
+    }
     const ip = this.ipBucket(request.exchange, request.egress);
     const releaseSocket = await ip.inFlight.acquire();
     let ipDone: GrantDone | undefined;
@@ -201,6 +223,7 @@ export class ExchangeRateLimiter {
     } catch (error) {
       ipDone?.();
       releaseSocket();
+      backgroundDone?.();
       accountDone?.();
       refuseIfLate(request);
       throw error;
@@ -208,9 +231,22 @@ export class ExchangeRateLimiter {
     const granted = ipDone;
     return () => {
       granted();
+      backgroundDone?.();
       accountDone?.();
       releaseSocket();
     };
+  }
+
+  /** The part of the address's HTTP window background work may hold (BACKGROUND_SHARE of the planned ceiling). */
+  private backgroundWindow(exchange: ExchangeId, egress: string): SlidingWindow {
+    const key = `${exchange}:${egress}`;
+    let window = this.backgroundWindows.get(key);
+    if (!window) {
+      const { limit, windowMs } = this.ceilings[exchange].perIp;
+      window = new SlidingWindow(Math.max(1, Math.floor(limit * BACKGROUND_SHARE)), windowMs + this.slackMs);
+      this.backgroundWindows.set(key, window);
+    }
+    return window;
   }
 
   private async orderEntryGrant(request: LimiterRequest, signal: AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<() => void> {
