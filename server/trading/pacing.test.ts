@@ -57,4 +57,24 @@ describe('pacer: entries and protection share an exchange budget', () => {
     expect(twentyFirst).toBe(true);
     for (const turn of turns.slice(1)) turn!();
   });
+
+  it('paces entries over an order-entry socket by the socket rate, apart from the REST entries', async () => {
+    const pacer = createPacer(rate, Date.now, slack, () => 1_000);
+    const most = { rest: 0, websocket: 0 };
+    const inFlight = { rest: 0, websocket: 0 };
+    const entry = (channel: 'rest' | 'websocket') =>
+      pacer.entry(
+        'bybit',
+        async () => {
+          inFlight[channel] += 1;
+          most[channel] = Math.max(most[channel], inFlight[channel]);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          inFlight[channel] -= 1;
+        },
+        channel,
+      );
+    await Promise.all([...Array.from({ length: 500 }, () => entry('websocket')), ...Array.from({ length: 100 }, () => entry('rest'))]);
+    // 1,000 orders/s over the socket: 400 in flight (0.4 s of it); REST keeps its 40, not taken by the socket's entries.
+    expect(most).toEqual({ websocket: 400, rest: 40 });
+  });
 });

@@ -11,6 +11,7 @@ import { roundToTick } from './markets';
 import type {
   AttachedLeg,
   Credentials,
+  EntryChannel,
   EntryRequest,
   ExchangeFailure,
   KeyCheck,
@@ -68,6 +69,10 @@ export class BybitAdapter extends CcxtAdapter {
 
   override closeSessions(accounts?: readonly Credentials[]): void {
     this.orderEntry?.sessions.close(accounts);
+  }
+
+  override entryChannel(credentials: Credentials): EntryChannel {
+    return this.orderEntry?.sessions.ready(credentials) ? 'websocket' : 'rest';
   }
 
   /**

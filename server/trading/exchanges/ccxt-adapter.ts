@@ -7,6 +7,7 @@ import {
   type AttachedLeg,
   type Balance,
   type Credentials,
+  type EntryChannel,
   type EntryRequest,
   type ExchangeAdapter,
   type ExchangeId,
@@ -110,6 +111,10 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   }
 
   closeSessions(_accounts?: readonly Credentials[]): void {}
+
+  entryChannel(_credentials: Credentials): EntryChannel {
+    return 'rest';
+  }
 
   expectRequests(count: number): void {
     this.client.options.limiter.prepare(this.exchange, this.client.options.egress, count);

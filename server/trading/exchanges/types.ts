@@ -141,8 +141,13 @@ export interface SessionWarmth {
   failures: number;
 }
 
+/** How an entry order leaves: over the account's order-entry socket (Bybit /v5/trade), or REST. */
+export type EntryChannel = 'websocket' | 'rest';
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
+  /** The channel this account's next entry would take now (its session open or not). */
+  entryChannel(credentials: Credentials): EntryChannel;
   /**
    * Opens an order-entry session for each account that has none, ahead of alerts (Bybit: one
    * authenticated /v5/trade socket per account, kept open and reopened after drops; orders of accounts

@@ -105,6 +105,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
         placeOnce(session, ctx.clientOrderId, () =>
           adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: ctx.deadlineAt.getTime(), ...at }),
         ),
+        adapter.entryChannel(credentials),
       );
     // The levels it carries are taken from where it is expected to fill (the book's best price on its side).
     levels = attachedLevels(ctx, session, await expectedFillPrice(rt, session, sized.price));
