@@ -48,7 +48,7 @@ export function loadTradingConfig(mode: ExchangeMode, env: NodeJS.ProcessEnv): T
     webhookAllowList: allowListFrom(env, mode),
     entryDeadlineMs: numberFrom(env, 'ENTRY_DEADLINE_MS', 30_000),
     maxAlertAgeMs: numberFrom(env, 'MAX_ALERT_AGE_MS', 60_000),
-    concurrency: numberFrom(env, 'DISPATCH_CONCURRENCY', 500),
+    concurrency: numberFrom(env, 'DISPATCH_CONCURRENCY', 5_000),
     leaseMs: numberFrom(env, 'DISPATCH_LEASE_MS', 15_000),
     safetyPollMs: numberFrom(env, 'DISPATCH_SAFETY_POLL_MS', 5_000),
     syncIntervalMs: numberFrom(env, 'POSITION_SYNC_INTERVAL_MS', 15_000),

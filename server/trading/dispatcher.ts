@@ -26,8 +26,8 @@ export function newWorkerId(): string {
 
 /** How often the entries waiting in the queue (every process's) are counted for the pacer while there are any. */
 const PRESSURE_REFRESH_MS = 250;
-/** Sync jobs never take more than this share of the slots, so entries always find room. */
-const SYNC_SHARE = 0.1;
+/** Sync jobs in flight at once per lane, so entries always find room (more at once would only queue for the same budget). */
+const SYNC_PLACES = 50;
 const CLAIM_BATCH = 200;
 
 /**
@@ -74,19 +74,29 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     pressureTimer = rows.length > 0 && !stopped ? setTimeout(() => void refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed')), PRESSURE_REFRESH_MS) : undefined;
   }
 
-  /** Starts executions claimed by this worker: from the queue, or handed over by this process's intake. */
+  /**
+   * Starts executions claimed by this worker: from the queue, or handed over by this process's intake.
+   * An execution holds its lane's place until it ends, or until its entry is placed: its protection
+   * then waits for the exchange's budget without keeping the next customers' entries from starting.
+   */
   function runClaimed(kind: JobKind, contexts: ExecutionContext[]): void {
     for (const ctx of contexts) {
       const count = laneCount(laneOf(ctx.platformType));
       count.all += 1;
       if (kind === 'sync') count.sync += 1;
-      const task = runExecution(rt, ctx)
+      let placeHeld = true;
+      const freePlace = () => {
+        if (!placeHeld) return;
+        placeHeld = false;
+        count.all -= 1;
+        if (kind === 'sync') count.sync -= 1;
+        pump();
+      };
+      const task = runExecution(rt, ctx, freePlace)
         .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
         .finally(() => {
           running.delete(ctx.id);
-          count.all -= 1;
-          if (kind === 'sync') count.sync -= 1;
-          pump();
+          freePlace();
         });
       running.set(ctx.id, task);
     }
@@ -124,7 +134,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     for (;;) {
       if (stopped) return;
       if ((await claimAndRun('work', freeIn)) > 0) continue;
-      await claimAndRun('sync', (lane) => Math.min(Math.floor(rt.config.concurrency * SYNC_SHARE) - laneCount(lane).sync, freeIn(lane)));
+      await claimAndRun('sync', (lane) => Math.min(SYNC_PLACES - laneCount(lane).sync, freeIn(lane)));
       await scheduleNextDue();
       return;
     }

@@ -6,7 +6,7 @@ import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { enqueueOrder } from '../../server/trading/enqueue';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, startEngineWithQueuedBybit, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { executionsOf, insertStrategy, startEngine, startEngineWithQueuedBybit, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const BYBIT_LATENCY_MS = 250;
 const SLOTS = 2;
@@ -56,5 +56,51 @@ describe('each exchange has its own dispatcher slots', () => {
     expect(bitgetTimes).toHaveLength(2);
     // The Bybit entries arrive one after the other; the Bitget ones did not queue behind them.
     expect(Math.max(...bitgetTimes)).toBeLessThan(bybitTimes[2]!);
+  });
+});
+
+/**
+ * One dispatcher place: each entry's fill is read back slowly (the protection that follows its entry),
+ * yet the next customers' entries must not wait for it: a placed entry gives its place up.
+ */
+describe('a placed entry gives its dispatcher place to the next entry', () => {
+  let ctx: TestContext;
+  let sandbox: RunningSandbox;
+  let dispatcher: Dispatcher;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    sandbox = await startExactSandbox({ randomWalk: false });
+    sandbox.control.setPrice('BTCUSDT', 60000);
+    dispatcher = await startEngine(ctx, sandbox, { concurrency: 1 });
+  });
+  afterAll(async () => {
+    await dispatcher.stop();
+    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await ctx.close();
+  });
+
+  it('entries go out while earlier positions wait for their fill reads', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+    const customers: TradingCustomer[] = [];
+    for (let i = 0; i < 3; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
+    await ctx.deps.db.insert(exchangeAccountSettings).values(customers.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })));
+    // Reading an order back (the fill, before the position's take-profit) takes 1.5 s.
+    sandbox.control.setFaults([
+      { exchange: 'bybit', route: '/v5/order/realtime', latencyMs: 1_500 },
+      { exchange: 'bybit', route: '/v5/order/history', latencyMs: 1_500 },
+    ]);
+    const started = Date.now();
+    const { orderId } = await ctx.deps.db.transaction((tx) =>
+      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: 60_000, referencePrice: null }),
+    );
+    dispatcher.wake();
+    const entryTimes = () =>
+      customers.flatMap((c) => sandbox.control.account(c.sandbox!.uid).orders.filter((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`).map((o) => o.createdAt));
+    await waitFor('three entries at the exchange', async () => entryTimes().length === 3, 20_000);
+    // Held by the fill reads, the third entry would come after two of them (3 s).
+    expect(Math.max(...entryTimes()) - started).toBeLessThan(1_400);
+    await waitFor('every position protected', async () => ((await executionsOf(ctx, orderId)).every((row) => row.state === 'open' && row.protected_at !== null) ? true : undefined), 30_000);
+    sandbox.control.setFaults([]);
   });
 });

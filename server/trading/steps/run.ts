@@ -45,13 +45,17 @@ async function protectWhenAllowed(rt: TradingRuntime, ctx: ExecutionContext, ses
   }
 }
 
-/** Runs one claimed execution as far as it can go; every outcome ends the claim. */
-export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext): Promise<void> {
+/**
+ * Runs one claimed execution as far as it can go; every outcome ends the claim. `entryDone` is called
+ * once its entry is placed and it goes on to its protection (the dispatcher's entry place is then free).
+ */
+export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext, entryDone?: () => void): Promise<void> {
   let phase = phaseOf(ctx);
   try {
     const session = await openSession(rt, ctx);
     if (phase === 'entry') {
       if (!(await runEntry(rt, ctx, session))) return;
+      entryDone?.();
       // Protection does not wait for other customers' entries: it follows this entry's own fill at
       // once, its requests interleaved with the others' entries by the shared rate limiter.
       phase = 'protect';
