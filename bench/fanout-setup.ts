@@ -18,6 +18,7 @@ import { createLogger } from '../server/logger';
 import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../server/sandbox/index';
 import type { Dispatcher } from '../server/trading/dispatcher';
+import type { ConnectionBudget } from '../server/trading/exchanges/bybit-ws/connection-budget';
 import { useExchangeAccess } from '../server/trading/exchanges/for-deps';
 import { shareEgressBudget, startDispatcher } from '../server/trading/start';
 
@@ -35,7 +36,7 @@ export async function openEnvironment(
   urlFor: (db: string) => string,
   name: string,
   sandbox: RunningSandbox,
-  options: { withDispatcher: boolean; bybitOrderEntry: 'rest' | 'websocket' },
+  options: { withDispatcher: boolean; bybitOrderEntry: 'rest' | 'websocket'; tradeConnectionBudget?: ConnectionBudget },
 ): Promise<BenchEnvironment> {
   const { withDispatcher, bybitOrderEntry } = options;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -47,11 +48,11 @@ export async function openEnvironment(
   const dataDir = mkdtempSync(path.join(tmpdir(), `copytrade-bench-${name}-`));
   const config = { ...loadConfig({}), dataDir, databaseUrl: handle.url, masterKey: randomBytes(32).toString('base64'), logLevel: 'silent', runDispatcher: withDispatcher, bybitOrderEntry };
   const deps = createDeps(config, handle, createLogger('silent'));
-  useExchangeAccess(deps, { sandboxUrl: sandbox.url });
+  useExchangeAccess(deps, { sandboxUrl: sandbox.url, tradeConnectionBudget: options.tradeConnectionBudget });
   shareEgressBudget(deps);
   const app: FastifyInstance = await buildApp(deps);
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  const dispatcher = withDispatcher ? await startDispatcher(deps, handle.pool, { config: { syncIntervalMs: 3_600_000, concurrency: 1_000 } }) : undefined;
+  const dispatcher = withDispatcher ? await startDispatcher(deps, handle.pool, { config: { syncIntervalMs: 3_600_000 } }) : undefined;
   return {
     deps,
     handle,

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { FetchImplementation } from './ccxt-client';
 import { createExchangeAdapters } from './index';
+import type { ConnectionBudget } from './bybit-ws/connection-budget';
 import type { ExchangeRateLimiter } from './rate-limiter';
 import type { ExchangeAdapter, ExchangeId } from './types';
 
@@ -22,6 +23,8 @@ export interface ExchangeAccessOptions {
   adapters?: Record<ExchangeId, ExchangeAdapter> | undefined;
   limiter?: ExchangeRateLimiter | undefined;
   timeoutMs?: number | undefined;
+  /** New Bybit trade connections per address (benchmarks that warm thousands of sessions shorten its window). */
+  tradeConnectionBudget?: ConnectionBudget | undefined;
 }
 
 /** SANDBOX_URL, else the sandbox mounted in this server (`npm start` mounts it under /sandbox). */
@@ -53,6 +56,7 @@ export function createExchangeAccess(config: Pick<Config, 'port' | 'exchangeMode
         limiter: options.limiter,
         timeoutMs: options.timeoutMs ?? config.exchanges.timeoutMs,
         bybitOrderEntry: config.bybitOrderEntry,
+        tradeConnectionBudget: options.tradeConnectionBudget,
       }),
     fetch: fetchImplementation,
     bybitOAuth: config.exchanges.bybitOAuth,
