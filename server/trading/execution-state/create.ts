@@ -38,9 +38,8 @@ const queuedRows = sql`
     case when u.claimed then ${sql.placeholder('worker')}::text end,
     case when u.claimed then now() + make_interval(secs => ${sql.placeholder('leaseS')}::float8) end,
     case when u.claimed then 1 else 0 end
-  from (select c.customer_id, c.client_order_id, c.customer_id = any(${sql.placeholder('claimed')}::int[]) as claimed,
-          coalesce(${sql.placeholder('at')}::timestamptz, now()) as at
-        from unnest(${sql.placeholder('customers')}::int[], ${sql.placeholder('clientIds')}::text[]) as c(customer_id, client_order_id)) u`;
+  from (select c.customer_id, c.client_order_id, c.claimed, coalesce(${sql.placeholder('at')}::timestamptz, now()) as at
+        from unnest(${sql.placeholder('customers')}::int[], ${sql.placeholder('clientIds')}::text[], ${sql.placeholder('claimed')}::boolean[]) as c(customer_id, client_order_id, claimed)) u`;
 
 /** Nothing handed to this process: the bare insert (no contexts query) and the dispatchers woken. */
 const queueForAnyWorker = preparedSql(
@@ -79,20 +78,21 @@ export async function queueExecutions(
   const claim = input.claim;
   const claimed = claim ? claimedCustomers(input.customers, claim) : [];
   if (claim && claimed.length > 0) claim.expect(claimed);
-  const claimedIds = claimed.map((customer) => customer.id);
+  const claimedIds = new Set(claimed.map((customer) => customer.id));
   const values = {
     orderId: input.orderId,
     deadlineS: input.deadlineMs / 1000,
     worker: claim?.worker ?? null,
     leaseS: (claim?.leaseMs ?? 0) / 1000,
-    claimed: pgIntArray(claimedIds),
+    // One flag per customer, in the same order (a membership test against the claimed ids was quadratic: 0.5 s for 5,000).
+    claimed: `{${ids.map((customerId) => (claimedIds.has(customerId) ? 't' : 'f')).join(',')}}`,
     at: input.at?.toISOString() ?? null,
     customers: pgIntArray(ids),
     clientIds: `{${ids.map((customerId) => executionClientOrderId(input.orderId, customerId, 'entry')).join(',')}}`,
-    unclaimed: claimedIds.length < ids.length,
+    unclaimed: claimedIds.size < ids.length,
   };
   // Both prepared once per connection: the contexts query alone took ~2 ms to plan on every call.
-  if (claimedIds.length === 0) {
+  if (claimedIds.size === 0) {
     await queueForAnyWorker(tx, values);
     return [];
   }
