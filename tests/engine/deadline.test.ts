@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, OrderStatus, PositionMode } from '../../contract/enums';
-import { exchangeAccountSettings } from '../../server/db/schema/index';
+import { OrderStatus } from '../../contract/enums';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
-import { enqueueOrder } from '../../server/trading/enqueue';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, startEngineWithQueuedBybit, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngineWithQueuedBybit, stopsOf, syncNow, waitFor } from './fixtures';
 
 const DEADLINE_MS = 1_200;
 const LATENCY_MS = 300;
@@ -30,15 +28,10 @@ describe('entries past their deadline are dropped, open positions keep their sto
   });
 
   it('an entry still waiting for the rate limiter at its deadline is never sent, and is audited', async () => {
-    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
-    const customers: TradingCustomer[] = [];
-    for (let i = 0; i < 6; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
-    // Leverage and mode were set ahead (the hot path is the entry alone).
-    await ctx.deps.db.insert(exchangeAccountSettings).values(customers.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })));
+    const strategy = await goldStrategy(ctx);
+    const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 6);
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
-    const { orderId } = await ctx.deps.db.transaction((tx) =>
-      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: DEADLINE_MS, referencePrice: null }),
-    );
+    const { orderId } = await queueManualLong(ctx, strategy.id, DEADLINE_MS);
     const rows = await waitFor(
       'entries decided',
       async () => {

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { AccountStatus, AccountType, AmountType, EntryDirection, Exchange, PositionMode, TakeProfitMode } from '../../contract/enums';
-import { customers, strategies, strategyGroups } from '../../server/db/schema/index';
+import { AccountStatus, AccountType, AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, PositionMode, TakeProfitMode } from '../../contract/enums';
+import { customers, exchangeAccountSettings, strategies, strategyGroups } from '../../server/db/schema/index';
 import { encryptCredentials } from '../../server/lib/credentials';
 import { webhookTokenColumns } from '../../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
 import type { Dispatcher } from '../../server/trading/dispatcher';
+import { enqueueOrder } from '../../server/trading/enqueue';
 import { startDispatcher } from '../../server/trading/start';
 import { createExchangeAdapters } from '../../server/trading/exchanges/index';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
@@ -212,4 +213,25 @@ export async function auditsOf(ctx: TestContext, table: 'entry_audits' | 'exit_a
       : sql`select customer_id, message from entry_audits where order_id = ${orderId} order by id`,
   );
   return result.rows;
+}
+
+/** The engine tests' plain strategy: one take-profit at 5% for the whole position, a 1% stop, Gold invests 0.01 BTC. */
+export function goldStrategy(ctx: TestContext): Promise<{ id: string; token: string; url: string }> {
+  return insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
+}
+
+/** `count` Gold customers on `exchange`, their BTCUSDT leverage and one-way mode set ahead (the hot path is the entry alone). */
+export async function preparedGoldCustomers(ctx: TestContext, sandbox: RunningSandbox, exchange: 'bybit' | 'bitget', count: number): Promise<TradingCustomer[]> {
+  const made: TradingCustomer[] = [];
+  for (let i = 0; i < count; i += 1) made.push(await tradingCustomer(ctx, sandbox, { exchange, group: CustomerGroup.Gold }));
+  const platformType = exchange === 'bybit' ? Exchange.Bybit : Exchange.Bitget;
+  await ctx.deps.db.insert(exchangeAccountSettings).values(made.map((c) => ({ customerId: c.customerId, platformType, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })));
+  return made;
+}
+
+/** A manual long of the strategy for every eligible customer, queued (not handed to any process). */
+export function queueManualLong(ctx: TestContext, strategyId: string, deadlineMs: number): Promise<{ orderId: number }> {
+  return ctx.deps.db.transaction((tx) =>
+    enqueueOrder(tx, { strategyId, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs, referencePrice: null }),
+  );
 }

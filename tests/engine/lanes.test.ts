@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, PositionMode } from '../../contract/enums';
-import { exchangeAccountSettings } from '../../server/db/schema/index';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
-import { enqueueOrder } from '../../server/trading/enqueue';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, insertStrategy, startEngine, startEngineWithQueuedBybit, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngine, startEngineWithQueuedBybit, waitFor, type TradingCustomer } from './fixtures';
 
 const BYBIT_LATENCY_MS = 250;
 const SLOTS = 2;
@@ -33,19 +30,11 @@ describe('each exchange has its own dispatcher slots', () => {
   });
 
   it('Bitget entries go out while Bybit entries wait for Bybit', async () => {
-    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
-    const bybit: TradingCustomer[] = [];
-    for (let i = 0; i < 6; i += 1) bybit.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
-    const bitget: TradingCustomer[] = [];
-    for (let i = 0; i < 2; i += 1) bitget.push(await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold }));
-    await ctx.deps.db.insert(exchangeAccountSettings).values([
-      ...bybit.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })),
-      ...bitget.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bitget, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })),
-    ]);
+    const strategy = await goldStrategy(ctx);
+    const bybit = await preparedGoldCustomers(ctx, sandbox, 'bybit', 6);
+    const bitget = await preparedGoldCustomers(ctx, sandbox, 'bitget', 2);
     sandbox.control.setFaults([{ exchange: 'bybit', latencyMs: BYBIT_LATENCY_MS }]);
-    const { orderId } = await ctx.deps.db.transaction((tx) =>
-      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: 60_000, referencePrice: null }),
-    );
+    const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
     await waitFor('every entry open', async () => ((await executionsOf(ctx, orderId)).every((row) => row.state === 'open') ? true : undefined), 40_000);
     sandbox.control.setFaults([]);
     const entryTimes = (customers: TradingCustomer[]) =>
@@ -81,19 +70,15 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
   });
 
   it('entries go out while earlier positions wait for their fill reads', async () => {
-    const strategy = await insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
-    const customers: TradingCustomer[] = [];
-    for (let i = 0; i < 3; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }));
-    await ctx.deps.db.insert(exchangeAccountSettings).values(customers.map((c) => ({ customerId: c.customerId, platformType: Exchange.Bybit, symbol: 'BTCUSDT', leverage: 10, positionMode: PositionMode.OneWay })));
+    const strategy = await goldStrategy(ctx);
+    const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 3);
     // Reading an order back (the fill, before the position's take-profit) takes 1.5 s.
     sandbox.control.setFaults([
       { exchange: 'bybit', route: '/v5/order/realtime', latencyMs: 1_500 },
       { exchange: 'bybit', route: '/v5/order/history', latencyMs: 1_500 },
     ]);
     const started = Date.now();
-    const { orderId } = await ctx.deps.db.transaction((tx) =>
-      enqueueOrder(tx, { strategyId: strategy.id, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs: 60_000, referencePrice: null }),
-    );
+    const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
     dispatcher.wake();
     const entryTimes = () =>
       customers.flatMap((c) => sandbox.control.account(c.sandbox!.uid).orders.filter((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`).map((o) => o.createdAt));
