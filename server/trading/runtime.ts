@@ -7,6 +7,7 @@ import type { Pacer } from './pacing';
 import type { PriceSource } from './prices';
 import type { SettingsCache } from './settings-cache';
 import type { WarmAccounts } from './accounts/warm';
+import type { PlacedEntries } from './execution-state/entry';
 
 /** Adapter for a customer's platformType (1 Bitget, 2 Bybit); undefined for exchanges we do not trade. */
 export type AdapterLookup = (platformType: number) => ExchangeAdapter | undefined;
@@ -24,6 +25,8 @@ export interface TradingRuntime {
   pacer: Pacer;
   /** Identifies this process's claims (host:pid:random). */
   worker: string;
+  /** Records acknowledged entries, those of the same moment in one statement. */
+  placedEntries: PlacedEntries;
   /** The warm accounts of the slices this worker leases (absent outside a started dispatcher). */
   accounts?: WarmAccounts | undefined;
 }

@@ -9,6 +9,7 @@ import { exchangeNames } from './exchanges/errors';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { createPacer } from './pacing';
+import { PlacedEntries } from './execution-state/entry';
 import { createAccountLeases } from './accounts/leases';
 import { createWarmAccounts } from './accounts/warm';
 import { createSettingsCache } from './settings-cache';
@@ -25,6 +26,7 @@ export type RuntimeDeps = Pick<Deps, 'db' | 'secrets' | 'log' | 'config' | 'exch
 /** Builds the trading runtime of this process on its exchange access (`Deps.exchanges`): adapters, prices, settings cache. */
 export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions = {}): TradingRuntime {
   const { adapters, mode, sandboxUrl, egress } = deps.exchanges;
+  const worker = options.worker ?? newWorkerId();
   return {
     db: deps.db,
     secrets: deps.secrets,
@@ -37,7 +39,8 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
     prices: options.prices ?? createTickerPrices((exchange) => baseUrlOf(exchange, { mode, sandboxUrl }), egress),
     settings: createSettingsCache(deps.db),
     pacer: createPacer(),
-    worker: options.worker ?? newWorkerId(),
+    worker,
+    placedEntries: new PlacedEntries({ db: deps.db, worker }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
-import { markEndedWithoutPosition, markEntryFilled, markEntryPlaced } from '../execution-state/entry';
+import { markEndedWithoutPosition, markEntryFilled } from '../execution-state/entry';
 import type { EntryRequest, PlacedOrder } from '../exchanges/types';
 import type { ExecutionLeg } from '../legs';
 import { stopLossPrice, takeProfitPrices } from '../protection/levels';
@@ -128,7 +128,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   }
   if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
   // Acknowledged, fill not known yet: open with the quantity asked for; the fill is read right after.
-  await markEntryPlaced(rt, ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
+  await rt.placedEntries.record(ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
   return true;
 }
 
