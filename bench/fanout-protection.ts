@@ -1,4 +1,4 @@
-import type { RunningSandbox } from '../server/sandbox/index';
+import type { SandboxProcess } from './sandbox-process';
 
 /** p50 / p99 / max of a list of milliseconds. */
 export interface Spread {
@@ -27,12 +27,13 @@ export function spreadOf(values: number[]): Spread {
  * carried, made at its fill, or the execution's own); the last leg is the latest protective order.
  * Each benchmark account holds one execution of its Order, so its protective orders are that one's.
  */
-export function protectionTimes(sandbox: RunningSandbox, positions: Array<{ uid: string; orderId: number }>): ProtectionTimes {
+export async function protectionTimes(sandbox: SandboxProcess, positions: Array<{ uid: string; orderId: number }>): Promise<ProtectionTimes> {
   const fillToStop: number[] = [];
   const fillToLastLeg: number[] = [];
-  for (const { uid, orderId } of positions) {
+  const accounts = await Promise.all(positions.map(({ uid }) => sandbox.control.account(uid)));
+  for (const [i, { orderId }] of positions.entries()) {
     const ours = new RegExp(`^ct${orderId}-\\d+-(tp|sl|tr|m)`);
-    const orders = sandbox.control.account(uid).orders;
+    const orders = accounts[i]!.orders;
     const entry = orders.find((o) => o.clientOrderId.startsWith(`ct${orderId}-`) && o.clientOrderId.endsWith('-e') && o.filledQty > 0);
     if (!entry) continue;
     const protection = orders.filter((o) => (o.clientOrderId === '' ? o.labels.tpsl === 'sl' || o.labels.tpsl === 'tp' : ours.test(o.clientOrderId)));

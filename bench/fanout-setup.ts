@@ -16,11 +16,11 @@ import { strategies, strategyGroups } from '../server/db/schema/index';
 import { encryptCredentials } from '../server/lib/credentials';
 import { createLogger } from '../server/logger';
 import { webhookTokenColumns } from '../server/modules/strategies/webhook-token';
-import type { RunningSandbox } from '../server/sandbox/index';
 import type { Dispatcher } from '../server/trading/dispatcher';
 import type { ConnectionBudget } from '../server/trading/exchanges/bybit-ws/connection-budget';
 import { useExchangeAccess } from '../server/trading/exchanges/for-deps';
 import { shareEgressBudget, startDispatcher } from '../server/trading/start';
+import type { SandboxProcess } from './sandbox-process';
 
 /** One API server on its own database, optionally with a dispatcher in the same process (the default deployment). */
 export interface BenchEnvironment {
@@ -35,7 +35,7 @@ export async function openEnvironment(
   adminUrl: string,
   urlFor: (db: string) => string,
   name: string,
-  sandbox: RunningSandbox,
+  sandbox: SandboxProcess,
   options: { withDispatcher: boolean; bybitOrderEntry: 'rest' | 'websocket'; tradeConnectionBudget?: ConnectionBudget },
 ): Promise<BenchEnvironment> {
   const { withDispatcher, bybitOrderEntry } = options;
@@ -105,7 +105,7 @@ export interface BenchCustomer {
  * each gets a funded sandbox account and its leverage and one-way mode recorded as set ahead (what
  * `prepareStrategyAccounts` leaves behind), so the alert's hot path is the order alone.
  */
-export async function insertCustomers(deps: Deps, sandbox: RunningSandbox | null, input: { count: number; exchange: 'bybit' | 'bitget'; group: CustomerGroup }): Promise<BenchCustomer[]> {
+export async function insertCustomers(deps: Deps, sandbox: SandboxProcess | null, input: { count: number; exchange: 'bybit' | 'bitget'; group: CustomerGroup }): Promise<BenchCustomer[]> {
   const made: BenchCustomer[] = [];
   const platform = input.exchange === 'bybit' ? Exchange.Bybit : Exchange.Bitget;
   for (let start = 0; start < input.count; start += 500) {
@@ -114,8 +114,11 @@ export async function insertCustomers(deps: Deps, sandbox: RunningSandbox | null
       insert into accounts (first_name, last_name, email, status, account_type, password_hash)
       select 'Bench', 'Customer' || g, 'bench.' || g || '.' || ${randomBytes(6).toString('hex')} || '@load.example.com', ${AccountStatus.Active}, ${AccountType.Customer}, 'x'
       from generate_series(1, ${size}) g returning id`);
-    const rows = accounts.rows.map((row) => {
-      const creds = sandbox ? sandbox.control.createAccount({ exchange: input.exchange, balance: 100_000 }) : { uid: '', apiKey: `k${row.id}`, secret: `s${row.id}`, passphrase: 'p' };
+    const credentials = await Promise.all(
+      accounts.rows.map((row) => (sandbox ? sandbox.control.createAccount({ exchange: input.exchange, balance: 100_000 }) : { uid: '', apiKey: `k${row.id}`, secret: `s${row.id}`, passphrase: 'p' })),
+    );
+    const rows = accounts.rows.map((row, i) => {
+      const creds = credentials[i]!;
       return { accountId: Number(row.id), uid: creds.uid, enc: encryptCredentials(deps.secrets, Number(row.id), { apiKey: creds.apiKey, apiSecret: creds.secret, passphrase: creds.passphrase || null }) };
     });
     const inserted = await deps.db.execute<{ id: number; account_id: number }>(sql`

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CustomerGroup } from '../contract/enums';
 import { openEmbeddedPostgres } from '../server/db/embedded';
-import { startSandbox, type RunningSandbox } from '../server/sandbox/index';
 import { ConnectionBudget, NEW_CONNECTION_CEILING } from '../server/trading/exchanges/bybit-ws/connection-budget';
 import { PLANNED_SHARE, WINDOW_SLACK_MS } from '../server/trading/exchanges/rate-limiter';
 import { webhookLoadElsewhere, type LoadResult } from './fanout-load';
 import { protectionTimes, spreadOf, spreadText as timesText, type Spread } from './fanout-protection';
 import { insertCustomers, insertStrategy, openEnvironment, SYMBOLS, type BenchCustomer, type BenchEnvironment } from './fanout-setup';
 import type { Benchmark } from './run';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 /** One-way latency the sandbox adds to every request (issue 11's run shape). */
 const LATENCY_MS = 2;
@@ -69,9 +69,10 @@ function recordLoad(name: string, label: string, result: LoadResult): void {
  * Entry orders of an Order on the sandbox, per customer (the deterministic client id `ct{order}-{customer}-e`):
  * when each arrived, and whether one filled (an entry the book could not fill is cancelled: no position).
  */
-function entriesOf(sandbox: RunningSandbox, customers: BenchCustomer[], orderId: number): Array<{ customer: BenchCustomer; times: number[]; filled: boolean }> {
-  return customers.map((customer) => {
-    const entries = sandbox.control.account(customer.uid).orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`);
+async function entriesOf(sandbox: SandboxProcess, customers: BenchCustomer[], orderId: number): Promise<Array<{ customer: BenchCustomer; times: number[]; filled: boolean }>> {
+  const accounts = await Promise.all(customers.map((customer) => sandbox.control.account(customer.uid)));
+  return customers.map((customer, i) => {
+    const entries = accounts[i]!.orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`);
     return { customer, times: entries.map((order) => order.createdAt), filled: entries.some((order) => order.filledQty > 0) };
   });
 }
@@ -96,7 +97,7 @@ async function receivedAt(env: BenchEnvironment, orderId: number): Promise<numbe
  * stamp, same clock), minus the simulated latency, one alert at a time; also from before the bench's
  * client sent it, which adds that client's own time (it runs in the server's process).
  */
-async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath): Promise<void> {
+async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess, path: EntryPath): Promise<void> {
   const targets: Array<{ token: string; customer: BenchCustomer }> = [];
   // Two warm-up alerts (one per exchange) first: markets and connections are loaded once per process, not per alert.
   for (let i = -2; i < LATENCY_ALERTS; i += 1) {
@@ -114,7 +115,7 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox,
     const { orderId } = await post(env, target.token, `{"action":"open","alert_id":"lat${i}"}`);
     if (!warmUp) positions.push({ uid: target.customer.uid, orderId });
     for (let waited = 0; waited < 5_000; waited += 2) {
-      const [entry] = entriesOf(sandbox, [target.customer], orderId);
+      const [entry] = await entriesOf(sandbox, [target.customer], orderId);
       if (entry!.times.length > 0) {
         if (!warmUp) {
           latencies.push(entry!.times[0]! - (await receivedAt(env, orderId)) - LATENCY_MS);
@@ -139,24 +140,23 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: RunningSandbox,
     if (r.rows[0]!.n === 0) break;
     await sleep(200);
   }
-  const protection = protectionTimes(sandbox, positions);
+  const protection = await protectionTimes(sandbox, positions);
   console.log(`  those ${protection.positions} positions: fill -> stop (p50 / p99 / max) ${timesText(protection.fillToStop)}; fill -> last protective order ${timesText(protection.fillToLastLeg)}`);
   record(`${path}_fill_to_stop_p99_ms`, protection.fillToStop.p99, 'ms', `[${path}] fill -> its stop on the exchange: p99 (the latency alerts)`);
   record(`${path}_fill_to_last_protection_p99_ms`, protection.fillToLastLeg.p99, 'ms', `[${path}] fill -> its last protective order: p99 (the latency alerts)`);
 }
 
 /** One alert to `BYBIT_N` Bybit and `BITGET_N` Bitget customers, one process, one address, REST. */
-async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
-  const socketsBefore = sandbox.control.counters().tradeSockets.open;
+async function bigFanOut(env: BenchEnvironment, sandbox: SandboxProcess, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
+  const socketsBefore = (await sandbox.control.counters()).tradeSockets.open;
   const bybit = await insertCustomers(env.deps, sandbox, { count: sizes.bybit, exchange: 'bybit', group: CustomerGroup.Gold });
   const bitget = await insertCustomers(env.deps, sandbox, { count: sizes.bitget, exchange: 'bitget', group: CustomerGroup.Gold });
   const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold], ladder: true });
   if (path === 'websocket') await sessionsWarm(sandbox, socketsBefore, sizes.bybit);
   await sleep(5_500); // the per-address windows drain after the latency phase
-  const rejectedBefore = sandbox.control.counters().rateLimitRejections.total;
+  const rejectedBefore = (await sandbox.control.counters()).rateLimitRejections.total;
   const t0 = Date.now();
   const { orderId } = await post(env, strategy.token, '{"action":"open","alert_id":"big"}');
-  if (process.env.ZZ_DEBUG) console.log('ZZ webhook answered after', Date.now() - t0, 'ms; received at', (await receivedAt(env, orderId)) - t0);
   const until = Date.now() + 240_000;
   let states = { pending: 0, failed: 0 };
   for (;;) {
@@ -168,7 +168,7 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: E
     if (states.pending === 0 || Date.now() > until) break;
     await sleep(50);
   }
-  const rejected = sandbox.control.counters().rateLimitRejections.total - rejectedBefore;
+  const rejected = (await sandbox.control.counters()).rateLimitRejections.total - rejectedBefore;
   const rss = process.memoryUsage().rss / 2 ** 20;
   // An acknowledged entry is 'open' before its fill is read: the states are compared once every position is protected.
   await waitUntilProtected(env, orderId);
@@ -176,7 +176,7 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: E
   const stateOf = new Map(stateRows.rows.map((row) => [Number(row.customer_id), row.state]));
   for (const [exchange, customers, ideal] of [['bybit', bybit, null], ['bitget', bitget, sizes.bitget / BITGET_PER_SECOND]] as const) {
     if (customers.length === 0) continue;
-    const entries = entriesOf(sandbox, customers, orderId);
+    const entries = await entriesOf(sandbox, customers, orderId);
     const times = entries.flatMap((e) => e.times);
     if (times.length === 0) {
       console.log(`  [${path}] ${customers.length} ${exchange} accounts: no entry placed before the 30 s deadline`);
@@ -198,18 +198,18 @@ async function bigFanOut(env: BenchEnvironment, sandbox: RunningSandbox, path: E
     record(`${path}_${exchange}_${n}_doubled_orders`, doubled, 'count', `[${path}] ${n} ${exchange} accounts: customers with two entries`);
   }
   await bigFanOutProtection(env, sandbox, path, { bybit, bitget }, orderId);
-  console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB`);
+  console.log(`  [${path}] executions failed or skipped: ${states.failed}, still pending: ${states.pending}; rate-limit errors from the sandbox: ${rejected}; RSS ${rss.toFixed(0)} MiB (the sandbox's process: ${sandbox.rssMib().toFixed(0)} MiB)`);
   record(`${path}_fanout_failed_executions`, states.failed, 'count', `[${path}] big fan-out: executions failed or skipped (entry deadline 30 s)`);
   record(`${path}_fanout_rate_limit_errors`, rejected, 'count', `[${path}] big fan-out: rate-limit errors from the sandbox`);
-  record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, sandbox, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
+  record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
 }
 
 /** Waits (bounded) until the sandbox holds `count` more open /v5/trade sockets than `before`; prints how long it took. */
-async function sessionsWarm(sandbox: RunningSandbox, before: number, count: number): Promise<void> {
+async function sessionsWarm(sandbox: SandboxProcess, before: number, count: number): Promise<void> {
   const started = Date.now();
   let open = 0;
   while (Date.now() - started < WS_WARM_WAIT_MS) {
-    open = sandbox.control.counters().tradeSockets.open - before;
+    open = (await sandbox.control.counters()).tradeSockets.open - before;
     if (open >= count) break;
     await sleep(200);
   }
@@ -232,11 +232,11 @@ async function waitUntilProtected(env: BenchEnvironment, orderId: number): Promi
  * and -> its last protective order (stop and three take-profit legs), once every position is protected
  * (bounded wait).
  */
-async function bigFanOutProtection(env: BenchEnvironment, sandbox: RunningSandbox, path: EntryPath, accounts: Record<'bybit' | 'bitget', BenchCustomer[]>, orderId: number): Promise<void> {
+async function bigFanOutProtection(env: BenchEnvironment, sandbox: SandboxProcess, path: EntryPath, accounts: Record<'bybit' | 'bitget', BenchCustomer[]>, orderId: number): Promise<void> {
   await waitUntilProtected(env, orderId);
   for (const exchange of ['bybit', 'bitget'] as const) {
     if (accounts[exchange].length === 0) continue;
-    const times = protectionTimes(sandbox, accounts[exchange].map((customer) => ({ uid: customer.uid, orderId })));
+    const times = await protectionTimes(sandbox, accounts[exchange].map((customer) => ({ uid: customer.uid, orderId })));
     const n = accounts[exchange].length;
     console.log(`  [${path}] ${n} ${exchange} accounts, ${times.positions} positions: fill -> stop (p50 / p99 / max) ${timesText(times.fillToStop)}; fill -> last protective order ${timesText(times.fillToLastLeg)}`);
     for (const [figure, spread] of [['fill_to_stop', times.fillToStop], ['fill_to_last_protection', times.fillToLastLeg]] as const) {
@@ -269,13 +269,13 @@ async function webhookThroughput(env: BenchEnvironment): Promise<void> {
 async function run(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-bench-fanout-'));
   const embedded = await openEmbeddedPostgres(dataDir);
-  const sandbox = await startSandbox({ randomWalk: false, tradeConnectionsPerIp: { limit: NEW_CONNECTION_CEILING.limit, windowMs: WS_CONNECTION_WINDOW_MS } });
+  const sandbox = await startSandboxProcess({ randomWalk: false, tradeConnectionsPerIp: { limit: NEW_CONNECTION_CEILING.limit, windowMs: WS_CONNECTION_WINDOW_MS } });
   const opened: BenchEnvironment[] = [];
   try {
-    sandbox.control.setPrice('BTCUSDT', 60000);
-    sandbox.control.setPrice('ETHUSDT', 3000);
-    sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
-    console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s (REST), 3,000 orders / s (WebSocket), Bitget 6,000 / min; everything on this machine`);
+    await sandbox.control.setPrice('BTCUSDT', 60000);
+    await sandbox.control.setPrice('ETHUSDT', 3000);
+    await sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
+    console.log(`sandbox one-way latency ${LATENCY_MS} ms; per-address ceilings Bybit 600 / 5 s (REST), 3,000 orders / s (WebSocket), Bitget 6,000 / min; everything on this machine, the sandbox in a process of its own`);
     const tradeConnectionBudget = new ConnectionBudget(Math.floor(NEW_CONNECTION_CEILING.limit * PLANNED_SHARE), WS_CONNECTION_WINDOW_MS + WINDOW_SLACK_MS);
     const open = (name: string, withDispatcher: boolean, bybitOrderEntry: EntryPath) =>
       openEnvironment(embedded.adminUrl, (db) => embedded.urlFor(db), name, sandbox, { withDispatcher, bybitOrderEntry, tradeConnectionBudget });
@@ -305,7 +305,7 @@ async function run(): Promise<void> {
     for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `fanout.${figure.name}`, value: figure.value, unit: figure.unit })}`);
   } finally {
     for (const env of opened) await env.close();
-    await Promise.race([sandbox.close(), sleep(2_000)]);
+    await sandbox.close();
     await embedded.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
