@@ -1,33 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../contract/enums';
-import type { RunningSandbox } from '../../server/sandbox/index';
-import { startExactSandbox } from '../../server/sandbox/test-support';
-import type { Dispatcher } from '../../server/trading/dispatcher';
-import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngineWithQueuedBybit, stopsOf, syncNow, waitFor } from './fixtures';
+import { auditsOf, engineSuite, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngineWithQueuedBybit, stopsOf, syncNow, waitFor } from './fixtures';
 
 const DEADLINE_MS = 1_200;
 const LATENCY_MS = 300;
 
 describe('entries past their deadline are dropped, open positions keep their stops', () => {
-  let ctx: TestContext;
-  let sandbox: RunningSandbox;
-  let dispatcher: Dispatcher;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    sandbox = await startExactSandbox({ randomWalk: false });
-    sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngineWithQueuedBybit(ctx, sandbox);
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await ctx.close();
-  });
+  const engine = engineSuite((ctx, sandbox) => startEngineWithQueuedBybit(ctx, sandbox));
 
   it('an entry still waiting for the rate limiter at its deadline is never sent, and is audited', async () => {
+    const { ctx, sandbox } = engine;
     const strategy = await goldStrategy(ctx);
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 6);
     sandbox.control.setFaults([{ latencyMs: LATENCY_MS }]);
@@ -61,7 +44,7 @@ describe('entries past their deadline are dropped, open positions keep their sto
     sandbox.control.setPrice('BTCUSDT', 59300);
     for (const holder of holders) expect(sandbox.control.account(holder.sandbox!.uid).positions.filter((p) => p.size > 0)).toEqual([]);
     sandbox.control.setFaults([]);
-    await syncNow(ctx, dispatcher);
+    await syncNow(ctx, engine.dispatcher);
     await waitFor('order settled', async () => Number((await ctx.deps.db.execute<{ status: number }>(sql`select status from orders where id = ${orderId}`)).rows[0]!.status) === OrderStatus.Loss);
   });
 });

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AccountStatus, AccountType, AmountType, CustomerGroup, EntryDirection, Exchange, OrderEntryType, PositionMode, TakeProfitMode } from '../../contract/enums';
 import { customers, exchangeAccountSettings, strategies, strategyGroups } from '../../server/db/schema/index';
 import { encryptCredentials } from '../../server/lib/credentials';
 import { webhookTokenColumns } from '../../server/modules/strategies/webhook-token';
 import type { RunningSandbox } from '../../server/sandbox/index';
+import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { AccountState, Credentials as SandboxCredentials } from '../../server/sandbox/control';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { enqueueOrder } from '../../server/trading/enqueue';
@@ -14,7 +16,7 @@ import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exch
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import type { TradingConfig } from '../../server/trading/config';
 import { createPerson } from '../helpers/fixtures';
-import type { TestContext } from '../helpers/test-app';
+import { createTestContext, type TestContext } from '../helpers/test-app';
 
 export interface StrategyInput {
   id?: string;
@@ -94,6 +96,32 @@ export async function tradingCustomer(
     .set({ platformType: options.exchange === 'bybit' ? Exchange.Bybit : Exchange.Bitget, ...encryptCredentials(ctx.deps.secrets, person.accountId, stored) })
     .where(sql`${customers.id} = ${person.roleId}`);
   return { customerId: person.roleId, accountId: person.accountId, exchange: options.exchange, sandbox: creds };
+}
+
+export interface EngineSuite {
+  readonly ctx: TestContext;
+  readonly sandbox: RunningSandbox;
+  readonly dispatcher: Dispatcher;
+}
+
+/**
+ * The engine of a describe block: a test database, an exact sandbox with BTCUSDT at 60,000 and the
+ * dispatcher `start` gives, set up before its tests and stopped after them.
+ */
+export function engineSuite(start: (ctx: TestContext, sandbox: RunningSandbox) => Promise<Dispatcher>): EngineSuite {
+  const suite = {} as { ctx: TestContext; sandbox: RunningSandbox; dispatcher: Dispatcher };
+  beforeAll(async () => {
+    suite.ctx = await createTestContext();
+    suite.sandbox = await startExactSandbox({ randomWalk: false });
+    suite.sandbox.control.setPrice('BTCUSDT', 60000);
+    suite.dispatcher = await start(suite.ctx, suite.sandbox);
+  });
+  afterAll(async () => {
+    await suite.dispatcher.stop();
+    await Promise.race([suite.sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await suite.ctx.close();
+  });
+  return suite;
 }
 
 export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, exchangeTimeoutMs?: number): Promise<Dispatcher> {

@@ -1,9 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../server/sandbox/index';
-import { startExactSandbox } from '../../server/sandbox/test-support';
-import type { Dispatcher } from '../../server/trading/dispatcher';
-import { createTestContext, type TestContext } from '../helpers/test-app';
-import { executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngine, startEngineWithQueuedBybit, waitFor, type TradingCustomer } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { engineSuite, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngine, startEngineWithQueuedBybit, type TradingCustomer, waitFor } from './fixtures';
 
 const BYBIT_LATENCY_MS = 250;
 const SLOTS = 2;
@@ -13,23 +9,10 @@ const SLOTS = 2;
  * in flight, each slow); they must not hold the slots the Bitget entries need.
  */
 describe('each exchange has its own dispatcher slots', () => {
-  let ctx: TestContext;
-  let sandbox: RunningSandbox;
-  let dispatcher: Dispatcher;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    sandbox = await startExactSandbox({ randomWalk: false });
-    sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngineWithQueuedBybit(ctx, sandbox, { concurrency: SLOTS });
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await ctx.close();
-  });
+  const engine = engineSuite((ctx, sandbox) => startEngineWithQueuedBybit(ctx, sandbox, { concurrency: SLOTS }));
 
   it('Bitget entries go out while Bybit entries wait for Bybit', async () => {
+    const { ctx, sandbox } = engine;
     const strategy = await goldStrategy(ctx);
     const bybit = await preparedGoldCustomers(ctx, sandbox, 'bybit', 6);
     const bitget = await preparedGoldCustomers(ctx, sandbox, 'bitget', 2);
@@ -53,23 +36,10 @@ describe('each exchange has its own dispatcher slots', () => {
  * yet the next customers' entries must not wait for it: a placed entry gives its place up.
  */
 describe('a placed entry gives its dispatcher place to the next entry', () => {
-  let ctx: TestContext;
-  let sandbox: RunningSandbox;
-  let dispatcher: Dispatcher;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    sandbox = await startExactSandbox({ randomWalk: false });
-    sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngine(ctx, sandbox, { concurrency: 1 });
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await Promise.race([sandbox.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await ctx.close();
-  });
+  const engine = engineSuite((ctx, sandbox) => startEngine(ctx, sandbox, { concurrency: 1 }));
 
   it('entries go out while earlier positions wait for their fill reads', async () => {
+    const { ctx, sandbox } = engine;
     const strategy = await goldStrategy(ctx);
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 3);
     // Reading an order back (the fill, before the position's take-profit) takes 1.5 s.
@@ -79,7 +49,7 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     ]);
     const started = Date.now();
     const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
-    dispatcher.wake();
+    engine.dispatcher.wake();
     const entryTimes = () =>
       customers.flatMap((c) => sandbox.control.account(c.sandbox!.uid).orders.filter((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`).map((o) => o.createdAt));
     await waitFor('three entries at the exchange', async () => entryTimes().length === 3, 20_000);
