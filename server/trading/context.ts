@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { ExecutionLeg } from './legs';
 
@@ -122,38 +122,12 @@ function toContext(row: Row): ExecutionContext {
   };
 }
 
-/**
- * The context's columns over execution rows aliased `e` with their order, strategy, customer and group
- * terms: rows of the table, or rows an INSERT ... RETURNING just made (a CTE of the same statement).
- */
-export function contextsOver(source: SQL): SQL {
-  return sql`
-    select e.id, e.order_id, e.customer_id, e.client_order_id, e.state, e.attempts, e.deadline_at, e.close_requested_at,
-      extract(epoch from e.deadline_at - o.datetime_inserted) as entry_window_s,
-      e.exit_type, e.protected_at, e.quantity, e.entry_price, e.closed_qty, e.realized_pnl, e.legs, e.stop_loss_price,
-      e.stop_moved_to_entry, e.last_mark_price, o.reference_price, o.side, o.entry_type, o.strategy_id,
-      c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc,
-      coalesce(g.invest_type, gi.invest_type) as invest_type, coalesce(g.invest_amount, gi.invest_amount) as invest_amount,
-      s.symbol, s.leverage, s.position_mode, s.take_profit_type, s.take_profit_mode, s.tp1_target_level, s.tp1_close_volume,
-      s.tp2_target_level, s.tp2_close_volume, s.tp3_target_level, s.stop_loss_type, s.stop_loss_amount,
-      s.advance_stop_loss, s.trailing_stop, s.activation_type, s.activation_amount, s.close_type, s.close_amount,
-      exists (select 1 from executions e2 join orders o2 on o2.id = e2.order_id join strategies s2 on s2.id = o2.strategy_id
-              where e2.customer_id = e.customer_id and e2.id <> e.id and e2.state in ('pending', 'open')
-                and s2.symbol = s.symbol and o2.side = o.side) as shared_slot
-    from ${source} e
-    join orders o on o.id = e.order_id
-    join strategies s on s.id = o.strategy_id
-    join customers c on c.id = e.customer_id
-    left join strategy_groups g on g.strategy_id = s.id and g."group" = c."group"
-    left join strategy_groups gi on gi.strategy_id = s.id and gi."group" = 2`;
-}
-
-/** Execution contexts from rows selected by `contextsOver`. */
+/** Execution contexts from the rows the SQL function `execution_contexts` answers (migration alert_in_one_statement). */
 export const contextsOf = (rows: Row[]): ExecutionContext[] => rows.map(toContext);
 
-/** Loads the claimed executions of `worker` with their order, strategy, customer and group terms. */
+/** Loads the claimed executions of `worker` with their order, strategy, customer and group terms, by id. */
 export async function loadContexts(db: DbOrTx, worker: string, ids: number[]): Promise<ExecutionContext[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute<Row>(sql`${contextsOver(sql`executions`)} where e.id in ${ids} and e.claimed_by = ${worker} order by e.id`);
-  return contextsOf(result.rows);
+  const result = await db.execute<{ contexts: Row[] }>(sql`select execution_contexts(${`{${ids.map(Number).join(',')}}`}::int[]) as contexts`);
+  return contextsOf(result.rows[0]!.contexts.filter((row) => row.claimed_by === worker));
 }

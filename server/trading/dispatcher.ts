@@ -124,6 +124,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
       for (const ctx of claimed) releaseClaim(rt.db, rt.worker, ctx.id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'releasing a handed-over execution failed'));
       return;
     }
+    expect(claimed);
     runClaimed('work', claimed);
     refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed'));
   }
@@ -194,8 +195,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     inFlight: () => running.size,
     leaseMs: rt.config.leaseMs,
     freeSlots: freeIn,
-    owns: (customerId) => leases?.owns(customerId) ?? true,
-    expect,
+    slices: () => (leases ? [...leases.owned()] : null),
     adopt,
   };
 }

@@ -1,12 +1,10 @@
-import { CustomerGroup, EntryDirection, NotificationType, OrderEntryType, customerGroupLabels } from '../../contract/enums';
+import { CustomerGroup, EntryDirection, OrderEntryType, customerGroupLabels, enumValues } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { entryAudits } from '../db/schema/index';
-import { publishNotification } from '../lib/notify';
-import type { ExecutionContext } from './context';
-import { queueExecutions, type LocalClaim } from './execution-state/create';
-import { finishOrderIfDone } from './execution-state/order-settlement';
+import { contextsOf, type ExecutionContext, type Row } from './context';
+import type { ExchangeId } from './exchanges/types';
 import { preparedFunctionCall } from './prepared-call';
-import { conflictMessage, type EntryTerms, type SharingConflict } from './position-sharing';
+import { conflictMessage, type SharingConflict } from './position-sharing';
+
 export interface EnqueueInput {
   strategyId: string;
   side: EntryDirection;
@@ -23,49 +21,52 @@ export interface EnqueueInput {
   at?: Date | undefined;
 }
 
+/** Executions the queuing statement claims for its own process's dispatcher (the in-process hand-off). */
+export interface LocalClaim {
+  worker: string;
+  leaseMs: number;
+  /** At most this many per lane (the dispatcher's free slots of that exchange); the rest wait in the queue for any process. */
+  room: Partial<Record<ExchangeId, number>>;
+  /** Only accounts of these slices (customer id % ACCOUNT_SLICES), which this worker leases and holds warm; null: every account. */
+  slices: readonly number[] | null;
+}
+
 export interface EnqueueResult {
   orderId: number;
   executions: number;
   skipped: number;
-  /** Executions queued already claimed by `claim.worker`, loaded in the same transaction, to start once committed. */
+  /** Executions queued already claimed by `claim.worker`, read by the same statement, to start at once. */
   claimed: ExecutionContext[];
 }
 
-/** An eligible customer as `enqueue_order` answers it: id, group, platform, blocked by Receive Webhook Once, conflicting strategy and why. */
-type EligibleRow = [id: number, group: number, platformType: number, blockedByReceiveOnce: boolean, conflictStrategy: string | null, conflictReason: SharingConflict | null];
-
-/** The Order just inserted, its strategy's terms and its eligible customers (by id), as the SQL function `enqueue_order` answers. */
-export interface OpenedOrder {
+/** What the SQL function `open_order` answers (the claimed executions' contexts as rows). */
+export interface QueuedOrder {
   orderId: number;
-  symbol: string;
-  positionMode: number;
-  trailingStop: boolean;
-  customers: EligibleRow[];
+  executions: number;
+  skipped: number;
+  claimed: Row[];
 }
 
 /**
- * SQL function `enqueue_order` (migration alert_intake_functions): inserts the Order, locks the
- * positions of its eligible customers (an advisory lock per symbol and customer bucket, in key order)
- * and reads them with Receive Webhook Once and position sharing (`position-sharing.ts`) applied;
- * without eligible customers it settles the Order at once.
+ * The texts of the entry audits of skipped customers, handed to `open_order` (migration
+ * alert_in_one_statement), which fills in {symbol} and the other strategy's id ({strategy}).
  */
-const enqueueOrderCall = preparedFunctionCall<OpenedOrder, keyof OpenOrderArgs>('trading_enqueue_order', 'enqueue_order', [
-  'strategyId', 'signalId', 'side', 'entryType', 'receiveOnce', 'referencePrice', 'at', 'onlyIfEmpty',
-], { genericPlans: true });
-
-interface OpenOrderArgs {
-  strategyId: string;
-  signalId: number | null;
-  side: EntryDirection;
-  entryType: OrderEntryType;
-  receiveOnce: boolean;
-  referencePrice: number | null;
-  at: string | null;
-  onlyIfEmpty: boolean;
+function skipMessages(strategyId: string, side: EntryDirection) {
+  const conflicts: SharingConflict[] = ['nets', 'modes', 'trailing'];
+  return {
+    once: Object.fromEntries(
+      enumValues(CustomerGroup).map((group) => [
+        group,
+        `Receive Webhook Once is on for group ${customerGroupLabels[group]}: the customer already holds a position of strategy ${strategyId}, so this entry was skipped`,
+      ]),
+    ),
+    conflict: Object.fromEntries(conflicts.map((reason) => [reason, conflictMessage({ symbol: '{symbol}', side }, '{strategy}', reason)])),
+  };
 }
 
-/** The arguments of `enqueue_order` (and of `receive_alert`'s entry) for an input. */
-export function openOrderArgs(input: EnqueueInput, onlyIfEmpty: boolean): OpenOrderArgs {
+/** The arguments `open_order` (and `receive_alert` for an entry) take for an input. */
+export function openOrderArgs(input: EnqueueInput) {
+  const claim = input.claim;
   return {
     strategyId: input.strategyId,
     signalId: input.signalId,
@@ -74,39 +75,30 @@ export function openOrderArgs(input: EnqueueInput, onlyIfEmpty: boolean): OpenOr
     receiveOnce: input.receiveOnce,
     referencePrice: input.referencePrice,
     at: input.at ? input.at.toISOString() : null,
-    onlyIfEmpty,
+    deadlineS: input.deadlineMs / 1000,
+    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices }) : null,
+    messages: JSON.stringify(skipMessages(input.strategyId, input.side)),
   };
 }
 
-/** One Order and one queued execution per eligible customer, inside the caller's transaction. */
-export async function enqueueOrder(tx: DbOrTx, input: EnqueueInput): Promise<EnqueueResult> {
-  return queueOpenedOrder(tx, input, await enqueueOrderCall(tx, openOrderArgs(input, false)));
-}
+export type OpenOrderArgs = ReturnType<typeof openOrderArgs>;
 
 /**
- * The rest of an Order `enqueue_order` opened, in the same transaction: the executions of the
- * customers it may enter for (execution-state), the skipped ones' entry audits (and one staff
- * notification), the Order settled when nobody is left, the claimed executions' contexts.
+ * SQL function `open_order` (migration alert_in_one_statement): inserts the Order, locks the positions
+ * of its eligible customers and reads them with Receive Webhook Once and position sharing
+ * (`position-sharing.ts`) applied (`enqueue_order`), queues one execution per customer it may enter
+ * for, audits the skipped ones, settles the Order when nobody is left, and answers the contexts of the
+ * executions it claimed for this process's dispatcher.
  */
-export async function queueOpenedOrder(tx: DbOrTx, input: EnqueueInput, opened: OpenedOrder): Promise<EnqueueResult> {
-  const { orderId, customers } = opened;
-  if (customers.length === 0) return { orderId, executions: 0, skipped: 0, claimed: [] };
-  const terms: EntryTerms = { symbol: opened.symbol, positionMode: Number(opened.positionMode), trailingStop: Boolean(opened.trailingStop), side: input.side };
-  const skipReason = ([, group, , blocked, conflictStrategy, conflictReason]: EligibleRow): string | null => {
-    if (blocked) {
-      return `Receive Webhook Once is on for group ${customerGroupLabels[group as CustomerGroup] ?? group}: the customer already holds a position of strategy ${input.strategyId}, so this entry was skipped`;
-    }
-    return conflictStrategy && conflictReason ? conflictMessage(terms, conflictStrategy, conflictReason) : null;
-  };
-  const queued = customers.filter((row) => skipReason(row) === null);
-  const skipped = customers.filter((row) => skipReason(row) !== null);
-  const claimed = await queueExecutions(tx, { orderId, customers: queued.map(([id, , platformType]) => ({ id, platformType })), deadlineMs: input.deadlineMs, claim: input.claim, at: input.at });
-  if (skipped.length > 0) {
-    await tx.insert(entryAudits).values(
-      skipped.map((row) => ({ orderId, customerId: row[0], strategyId: input.strategyId, entryType: input.entryType, message: skipReason(row)!, datetimeInserted: input.at })),
-    );
-    await publishNotification(tx, { type: NotificationType.EntryFailure, message: `${skipped.length} entries of strategy ${input.strategyId} skipped` });
-  }
-  if (queued.length === 0) await finishOrderIfDone(tx, orderId, input.at);
-  return { orderId, executions: queued.length, skipped: skipped.length, claimed };
+const openOrderCall = preparedFunctionCall<QueuedOrder, keyof OpenOrderArgs>('trading_open_order', 'open_order', [
+  'strategyId', 'signalId', 'side', 'entryType', 'receiveOnce', 'referencePrice', 'at', 'deadlineS', 'claim', 'messages',
+], { genericPlans: true });
+
+export function queuedResult(queued: QueuedOrder): EnqueueResult {
+  return { orderId: Number(queued.orderId), executions: Number(queued.executions), skipped: Number(queued.skipped), claimed: contextsOf(queued.claimed) };
+}
+
+/** One Order and one queued execution per eligible customer, in one statement (inside the caller's transaction, if any). */
+export async function enqueueOrder(db: DbOrTx, input: EnqueueInput): Promise<EnqueueResult> {
+  return queuedResult(await openOrderCall(db, openOrderArgs(input)));
 }

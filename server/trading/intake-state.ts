@@ -10,14 +10,12 @@ export interface LocalRunner {
   readonly leaseMs: number;
   /** How many more executions of this exchange's customers it can start now (each exchange has its own slots). */
   freeSlots(lane: ExchangeId): number;
-  /** Whether the account is in a slice it leases (only those are handed to it). */
-  owns(customerId: number): boolean;
+  /** The account slices it leases (only their accounts are handed to it); null when it takes every account. */
+  slices(): readonly number[] | null;
   /**
-   * Entries it is about to start (claimed in a transaction not yet committed): the request budgets of
-   * their exchanges' addresses are leased now, overlapping the commit, instead of in front of the first order.
+   * Runs executions already claimed in its name (committed by the caller), read by the claiming
+   * statement; the request budgets of their exchanges' addresses are leased first.
    */
-  expect(entries: ReadonlyArray<{ platformType: number }>): void;
-  /** Runs executions already claimed in its name (committed by the caller), loaded in the claiming transaction. */
   adopt(claimed: ExecutionContext[]): void;
 }
 
@@ -32,28 +30,10 @@ export interface Handoff {
   runner(): LocalRunner | undefined;
 }
 
-/**
- * Which strategies' last entry found no eligible customer: their next alert is tried as one statement
- * committed on its own. Only a hint: a wrong guess costs one rolled-back statement, never a wrong answer.
- */
-export interface AudienceHints {
-  likelyEmpty(strategyId: string): boolean;
-  note(strategyId: string, empty: boolean): void;
-}
-
 /** What the one way into trading keeps per process (`Deps.intake`). */
 export interface TradingIntake {
   handoff: Handoff;
   strategies: WebhookStrategies;
-  audience: AudienceHints;
-}
-
-function createAudienceHints(): AudienceHints {
-  const empty = new Set<string>();
-  return {
-    likelyEmpty: (strategyId) => empty.has(strategyId),
-    note: (strategyId, none) => void (none ? empty.add(strategyId) : empty.delete(strategyId)),
-  };
 }
 
 function createHandoff(): Handoff {
@@ -70,5 +50,5 @@ function createHandoff(): Handoff {
 }
 
 export function createTradingIntake(): TradingIntake {
-  return { handoff: createHandoff(), strategies: createWebhookStrategies(), audience: createAudienceHints() };
+  return { handoff: createHandoff(), strategies: createWebhookStrategies() };
 }

@@ -5,22 +5,22 @@ import type { WebhookAnswer } from '../../contract/api/webhook';
 import { server as messages, ui } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
 import type { ExecutionContext } from './context';
-import type { ExchangeId } from './exchanges/types';
 import { LANES } from './lanes';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
 import { recordEntryAudit, recordExitAudit } from '../lib/audits';
 import { logStaffAction } from '../lib/staff-log';
-import { enqueueOrder, openOrderArgs, queueOpenedOrder, type EnqueueInput, type EnqueueResult, type OpenedOrder } from './enqueue';
+import { enqueueOrder, openOrderArgs, queuedResult, type EnqueueInput, type EnqueueResult, type LocalClaim, type OpenOrderArgs, type QueuedOrder } from './enqueue';
 import { preparedFunctionCall } from './prepared-call';
 import { requestClose } from './execution-state/close-request';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import type { WebhookStrategy } from './webhook-strategies';
 
 /**
- * The one way into trading: webhook alerts, manual long/short and closing an Order. Each is one short
- * transaction; entries queued by a process that runs a dispatcher start in that process right after
- * the commit (`Deps.intake.handoff`), the rest wake every dispatcher through NOTIFY.
+ * The one way into trading: webhook alerts, manual long/short and closing an Order. An entry alert is
+ * one statement committed on its own, the others one short transaction; entries queued by a process
+ * that runs a dispatcher start in that process right after the commit (`Deps.intake.handoff`), the
+ * rest wake every dispatcher through NOTIFY.
  */
 export type IntakeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'intake'>;
 
@@ -57,16 +57,12 @@ async function lockStrategy(tx: DbOrTx, strategyId: string): Promise<void> {
 }
 
 /** Claims for this process's dispatcher, if one runs here and has room. */
-function localClaim(deps: IntakeDeps) {
+function localClaim(deps: IntakeDeps): LocalClaim | undefined {
   const runner = deps.intake.handoff.runner();
-  if (!runner || LANES.every((lane) => runner.freeSlots(lane) <= 0)) return undefined;
-  return {
-    worker: runner.worker,
-    leaseMs: runner.leaseMs,
-    room: (lane: ExchangeId) => runner.freeSlots(lane),
-    owns: (customerId: number) => runner.owns(customerId),
-    expect: (entries: ReadonlyArray<{ platformType: number }>) => runner.expect(entries),
-  };
+  if (!runner) return undefined;
+  const room = Object.fromEntries(LANES.map((lane) => [lane, runner.freeSlots(lane)]));
+  if (LANES.every((lane) => room[lane]! <= 0)) return undefined;
+  return { worker: runner.worker, leaseMs: runner.leaseMs, room, slices: runner.slices() };
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */
@@ -79,14 +75,14 @@ export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: stri
   await recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId, entryType: OrderEntryType.Api, message: `Webhook alert refused: ${reason}` });
 }
 
-/** What `receive_alert` answers: the signal stored (or the earlier one a repeat matched) and the Order an entry opened. */
+/** What `receive_alert` answers: the signal stored (or the earlier one a repeat matched) and the Order an entry opened, queued. */
 interface ReceivedAlert {
   signalId: number;
   duplicate: boolean;
-  order: OpenedOrder | null;
+  order: QueuedOrder | null;
 }
 
-type ReceiveAlertArgs = Omit<ReturnType<typeof openOrderArgs>, 'signalId' | 'receiveOnce'> & {
+type ReceiveAlertArgs = Omit<OpenOrderArgs, 'signalId' | 'receiveOnce'> & {
   action: AlertInput['action'];
   alertId: string | null;
   bodyHash: string;
@@ -98,8 +94,8 @@ type ReceiveAlertArgs = Omit<ReturnType<typeof openOrderArgs>, 'signalId' | 'rec
 };
 
 /**
- * SQL function `receive_alert` (migration alert_intake_functions): the strategy's advisory lock, the
- * repeat check, the signal, and for an entry the Order (`enqueue_order`), in one statement.
+ * SQL function `receive_alert` (migration alert_in_one_statement): the strategy's advisory lock, the
+ * repeat check, the signal, and for an entry the Order and its executions (`open_order`), in one statement.
  */
 const receiveAlertCall = preparedFunctionCall<ReceivedAlert, keyof ReceiveAlertArgs>('trading_receive_alert', 'receive_alert', [
   'strategyId',
@@ -115,21 +111,16 @@ const receiveAlertCall = preparedFunctionCall<ReceivedAlert, keyof ReceiveAlertA
   'entryType',
   'referencePrice',
   'at',
-  'onlyIfEmpty',
+  'deadlineS',
+  'claim',
+  'messages',
 ], { genericPlans: true });
 
-/** `enqueue_order` refused to open an Order with eligible customers outside a transaction (SQLSTATE CT001). */
-function hadCustomers(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'CT001';
-}
-
 /**
- * The signal, and for an entry the Order with one execution per eligible customer, or for a close
- * the close requests, in one transaction serialised per strategy (advisory lock), so a repeat (same
- * alert id, or same body within the window) is recognised even when two copies race. An entry for a
- * strategy whose last alert found no eligible customer is one statement committed on its own (it
- * rolls back and takes the transaction when customers turn up).
+ * The signal, and for an entry the Order with one execution per eligible customer (one statement,
+ * its own transaction), or for a close the close requests (one transaction), serialised per strategy
+ * (advisory lock), so a repeat (same alert id, or same body within the window) is recognised even
+ * when two copies race.
  */
 export async function receiveAlert(
   deps: IntakeDeps,
@@ -152,8 +143,9 @@ export async function receiveAlert(
     referencePrice: alert.price,
     at,
   };
-  // What the alert itself contributes, worked out once: the call may be made twice (see below).
-  const signal = {
+  const { signalId: _signal, receiveOnce: _once, ...order } = openOrderArgs({ ...entry, claim: alert.action === 'open' ? localClaim(deps) : undefined });
+  const args: ReceiveAlertArgs = {
+    ...order,
     action: alert.action,
     alertId: alert.alertId,
     bodyHash: bodyHash(input.body),
@@ -165,10 +157,6 @@ export async function receiveAlert(
       ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`
       : null,
   };
-  const args = (onlyIfEmpty: boolean): ReceiveAlertArgs => {
-    const { signalId: _signal, receiveOnce: _once, ...order } = openOrderArgs(entry, onlyIfEmpty);
-    return { ...order, ...signal };
-  };
   const answerOf = (received: ReceivedAlert, queued?: EnqueueResult): WebhookAnswer => ({
     ...base,
     signalId: Number(received.signalId),
@@ -177,26 +165,16 @@ export async function receiveAlert(
     ...(queued ? { executions: queued.executions, skipped: queued.skipped } : {}),
   });
 
-  const audience = deps.intake.audience;
-  if (alert.action === 'open' && audience.likelyEmpty(strategy.id)) {
-    try {
-      return answerOf(await receiveAlertCall(deps.db, args(true)));
-    } catch (error) {
-      if (!hadCustomers(error)) throw error;
-      audience.note(strategy.id, false);
-    }
+  if (alert.action === 'open') {
+    const received = await receiveAlertCall(deps.db, args);
+    const queued = received.order ? queuedResult(received.order) : undefined;
+    startClaimed(deps, queued?.claimed ?? []);
+    return answerOf(received, queued);
   }
 
-  const claim = alert.action === 'open' ? localClaim(deps) : undefined;
-  const { answer, claimed } = await deps.db.transaction(async (tx) => {
-    const received = await receiveAlertCall(tx, args(false));
-    if (received.order) {
-      audience.note(strategy.id, received.order.customers.length === 0);
-      const queued = await queueOpenedOrder(tx, { ...entry, signalId: Number(received.signalId), claim }, received.order);
-      return { answer: answerOf(received, queued), claimed: queued.claimed };
-    }
-    if (received.duplicate || alert.action === 'open') return { answer: answerOf(received), claimed: [] };
-
+  return deps.db.transaction(async (tx) => {
+    const received = await receiveAlertCall(tx, args);
+    if (received.duplicate) return answerOf(received);
     const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
     if (closing === 0) {
       await recordExitAudit(tx, {
@@ -209,10 +187,8 @@ export async function receiveAlert(
         at,
       });
     }
-    return { answer: { ...answerOf(received), closing }, claimed: [] };
+    return { ...answerOf(received), closing };
   });
-  startClaimed(deps, claimed);
-  return answer;
 }
 
 /** POST /api/strategy/{id}/long and /short: one manual Order for every eligible customer (`at`: see EnqueueInput). */

@@ -13,14 +13,13 @@ import { EntryDirection, entryDirectionLabels } from '../../contract/enums';
  */
 export type SharingConflict = 'nets' | 'modes' | 'trailing';
 
+/** What the audit's text names of the skipped entry. */
 export interface EntryTerms {
   symbol: string;
-  positionMode: number;
-  trailingStop: boolean;
   side: EntryDirection;
 }
 
-const reasons: Record<SharingConflict, (terms: EntryTerms) => string> = {
+const reasons: Record<SharingConflict, (terms: Pick<EntryTerms, 'side'>) => string> = {
   nets: (terms) => `in one-way mode this ${entryDirectionLabels[terms.side]} entry would net against that position`,
   modes: () => 'the two strategies need different position modes on one symbol',
   trailing: () => "Bybit's trailing stop belongs to the whole position and the two could not each keep their own",

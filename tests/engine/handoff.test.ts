@@ -3,7 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup } from '../../contract/enums';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
+import { ACCOUNT_SLICES } from '../../server/trading/accounts/leases';
 import { EXECUTIONS_CHANNEL } from '../../server/trading/execution-state/queue';
+import { findWebhookStrategy, receiveAlert } from '../../server/trading/intake';
 import type { LocalRunner } from '../../server/trading/intake-state';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { executionsOf, insertStrategy, startEngine, tradingCustomer, waitFor } from './fixtures';
@@ -12,18 +14,15 @@ const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, am
 const alert = (ctx: TestContext, url: string, id: string) => ctx.api('POST', url, { payload: `{"action":"open","alert_id":"${id}"}`, headers: { 'content-type': 'application/json' } });
 
 /** A runner that records what it is handed (the real dispatcher is exercised below and by every engine test). */
-function recordingRunner(freeSlots: number): LocalRunner & { adopted: number[][]; expected: number[][] } {
+function recordingRunner(freeSlots: number, slices: number[] | null = null): LocalRunner & { adopted: number[][] } {
   const adopted: number[][] = [];
-  const expected: number[][] = [];
   return {
     worker: 'test-runner',
     leaseMs: 15_000,
     freeSlots: () => freeSlots,
-    owns: () => true,
-    expect: (entries) => expected.push(entries.map((entry) => entry.platformType)),
+    slices: () => slices,
     adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)),
     adopted,
-    expected,
   };
 }
 
@@ -45,7 +44,7 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     await ctx.close();
   });
 
-  it('claims the executions for the local dispatcher inside the alert transaction, hands them over after the commit, and sends no NOTIFY', async () => {
+  it('claims the executions for the local dispatcher in the alert\'s statement, hands them over after the commit, and sends no NOTIFY', async () => {
     const runner = recordingRunner(10);
     const detach = ctx.deps.intake.handoff.attach(runner);
     const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
@@ -56,8 +55,6 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([['test-runner', 1], ['test-runner', 1], ['test-runner', 1]]);
     expect(runner.adopted).toEqual([rows.map((row) => row.id).sort((a, b) => a - b)]);
-    // Told before the commit, so the exchange's request budget is leased while the alert commits.
-    expect(runner.expected).toEqual([[2, 2, 2]]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(notifications).toEqual([]);
   });
@@ -73,9 +70,58 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => row.claimed_by)).toEqual(['test-runner', 'test-runner', null]);
     expect(runner.adopted.flat()).toEqual(rows.slice(0, 2).map((row) => row.id));
-    expect(runner.expected).toEqual([[2, 2]]);
     await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
     expect(notifications).toEqual([String(orderId)]);
+  });
+
+  it('claims only the accounts of the slices the local dispatcher leases; the others are left to their owners', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    const first = await alert(ctx, strategy.url, 'h4-probe');
+    const customerIds = (await executionsOf(ctx, first.body.data.orderId)).map((row) => row.customer_id);
+    const owned = customerIds[1]! % ACCOUNT_SLICES;
+    const runner = recordingRunner(10, [owned]);
+    const detach = ctx.deps.intake.handoff.attach(runner);
+    const answer = await alert(ctx, strategy.url, 'h4');
+    detach();
+    const rows = await executionsOf(ctx, answer.body.data.orderId);
+    expect(rows.map((row) => [row.customer_id, row.claimed_by])).toEqual(
+      rows.map((row) => [row.customer_id, row.customer_id % ACCOUNT_SLICES === owned ? 'test-runner' : null]),
+    );
+    expect(rows.filter((row) => row.claimed_by === 'test-runner')).toHaveLength(1);
+    expect(runner.adopted).toEqual([rows.filter((row) => row.claimed_by === 'test-runner').map((row) => row.id)]);
+  });
+
+  it('an entry alert is one statement on one connection: signal, Order, executions and claimed contexts, no BEGIN or COMMIT', async () => {
+    const runner = recordingRunner(10);
+    const detach = ctx.deps.intake.handoff.attach(runner);
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    const found = await findWebhookStrategy(ctx.deps, strategy.token);
+    // Every query text sent on a connection checked out meanwhile (the pool's clients patched, then restored).
+    const sent: string[] = [];
+    const patched: Array<() => void> = [];
+    const watch = (client: pg.PoolClient) => {
+      const target = client as unknown as { query: (...args: unknown[]) => unknown };
+      const query = target.query;
+      target.query = (...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+        return query.apply(client, args);
+      };
+      patched.push(() => (target.query = query));
+    };
+    ctx.handle.pool.on('acquire', watch);
+    let answer;
+    try {
+      answer = await receiveAlert(ctx.deps, { strategy: found!, alert: { action: 'open', alertId: 'one-statement', timestamp: null, price: null }, body: '{"action":"open"}', sourceIp: '127.0.0.1' });
+    } finally {
+      ctx.handle.pool.off('acquire', watch);
+      for (const restore of patched) restore();
+      detach();
+    }
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/receive_alert\(/);
+    expect(answer.executions).toBe(3);
+    expect(runner.adopted.flat()).toHaveLength(3);
   });
 
   it('without a local dispatcher nothing is claimed and the dispatchers are woken as before', async () => {
