@@ -15,9 +15,9 @@ $$;
 -- JSON array. shared_slot: another live execution of the customer on the same symbol and side; its
 -- lookup starts from the customer's own executions (the strategy's symbol read per execution: with the
 -- strategies joined, stale statistics had it start from every strategy on the symbol, 0.3 ms per 100).
-CREATE FUNCTION execution_contexts(p_ids integer[]) RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+CREATE FUNCTION execution_contexts(p_ids integer[]) RETURNS json LANGUAGE plpgsql STABLE AS $$
 BEGIN
-  RETURN (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x.id), '[]'::jsonb) FROM (
+  RETURN (SELECT coalesce(json_agg(x ORDER BY x.id), '[]'::json) FROM (
     SELECT e.id, e.order_id, e.customer_id, e.client_order_id, e.state, e.attempts, e.deadline_at, e.close_requested_at, e.claimed_by,
       extract(epoch from e.deadline_at - o.datetime_inserted) AS entry_window_s,
       e.exit_type, e.protected_at, e.quantity, e.entry_price, e.closed_qty, e.realized_pnl, e.legs, e.stop_loss_price,
@@ -60,7 +60,7 @@ $$;
 -- are queued already claimed (a lease, first attempt) and their contexts answered; when any are left
 -- unclaimed every dispatcher is woken (NOTIFY, sent on commit).
 CREATE FUNCTION queue_order(p_opened jsonb, p_strategy_id text, p_entry_type smallint, p_deadline_s float8, p_at timestamptz,
-  p_claim jsonb, p_messages jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+  p_claim jsonb, p_messages jsonb) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   the_order integer := (p_opened->>'orderId')::integer;
   instant timestamptz := coalesce(p_at, now());
@@ -71,7 +71,7 @@ DECLARE
   skipped integer;
 BEGIN
   IF jsonb_array_length(p_opened->'customers') = 0 THEN
-    RETURN jsonb_build_object('orderId', the_order, 'executions', 0, 'skipped', 0, 'claimed', '[]'::jsonb);
+    RETURN json_build_object('orderId', the_order, 'executions', 0, 'skipped', 0, 'claimed', '[]'::json);
   END IF;
   WITH candidates AS (
     SELECT o.id, o.lane, o.n, (p_claim IS NOT NULL AND (slices IS NULL OR o.id % 64 = ANY(slices))) AS claimable
@@ -102,15 +102,15 @@ BEGIN
   ELSIF queued > coalesce(cardinality(claimed_ids), 0) THEN
     PERFORM pg_notify('executions_ready', the_order::text);
   END IF;
-  RETURN jsonb_build_object('orderId', the_order, 'executions', queued, 'skipped', skipped,
-    'claimed', CASE WHEN claimed_ids IS NULL THEN '[]'::jsonb ELSE execution_contexts(claimed_ids) END);
+  RETURN json_build_object('orderId', the_order, 'executions', queued, 'skipped', skipped,
+    'claimed', CASE WHEN claimed_ids IS NULL THEN '[]'::json ELSE execution_contexts(claimed_ids) END);
 END
 $$;
 --> statement-breakpoint
 -- One Order of a strategy and its executions (enqueue_order, then queue_order): manual long/short and,
 -- through receive_alert, webhook entries.
 CREATE FUNCTION open_order(p_strategy_id text, p_signal_id bigint, p_side smallint, p_entry_type smallint, p_receive_once boolean,
-  p_reference_price numeric, p_at timestamptz, p_deadline_s float8, p_claim jsonb, p_messages jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+  p_reference_price numeric, p_at timestamptz, p_deadline_s float8, p_claim jsonb, p_messages jsonb) RETURNS json LANGUAGE plpgsql AS $$
 BEGIN
   RETURN queue_order(enqueue_order(p_strategy_id, p_signal_id, p_side, p_entry_type, p_receive_once, p_reference_price, p_at, false),
     p_strategy_id, p_entry_type, p_deadline_s, p_at, p_claim, p_messages);
@@ -122,7 +122,7 @@ DROP FUNCTION receive_alert(text, text, text, text, text, text, timestamptz, tim
 -- receive_alert as in migration alert_intake_functions, an entry's Order queued through open_order.
 CREATE FUNCTION receive_alert(p_strategy_id text, p_action text, p_alert_id text, p_body_hash text, p_body text, p_source_ip text,
   p_received_at timestamptz, p_repeat_since timestamptz, p_stale_message text, p_side smallint, p_entry_type smallint,
-  p_reference_price numeric, p_at timestamptz, p_deadline_s float8, p_claim jsonb, p_messages jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+  p_reference_price numeric, p_at timestamptz, p_deadline_s float8, p_claim jsonb, p_messages jsonb) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
   repeat_id bigint;
   new_signal_id bigint;
@@ -133,21 +133,27 @@ BEGIN
       AND ((p_alert_id IS NOT NULL AND alert_id = p_alert_id) OR (body_hash = p_body_hash AND received_at > p_repeat_since))
     ORDER BY id DESC LIMIT 1;
   IF repeat_id IS NOT NULL THEN
-    RETURN jsonb_build_object('signalId', repeat_id, 'duplicate', true, 'order', null);
+    RETURN json_build_object('signalId', repeat_id, 'duplicate', true, 'order', null);
   END IF;
   INSERT INTO signals (strategy_id, alert_id, body_hash, body, action, source_ip, received_at, outcome)
     VALUES (p_strategy_id, p_alert_id, p_body_hash, p_body, p_action, p_source_ip, p_received_at,
       CASE WHEN p_stale_message IS NOT NULL THEN 'stale' END)
     RETURNING id INTO new_signal_id;
   IF p_action <> 'open' THEN
-    RETURN jsonb_build_object('signalId', new_signal_id, 'duplicate', false, 'order', null);
+    RETURN json_build_object('signalId', new_signal_id, 'duplicate', false, 'order', null);
   END IF;
   IF p_stale_message IS NOT NULL THEN
     INSERT INTO entry_audits (order_id, customer_id, strategy_id, entry_type, message) VALUES (null, null, p_strategy_id, p_entry_type, p_stale_message);
     PERFORM pg_notify('staff_notifications', json_build_object('type', 1, 'message', p_stale_message)::text);
-    RETURN jsonb_build_object('signalId', new_signal_id, 'duplicate', false, 'order', null);
+    RETURN json_build_object('signalId', new_signal_id, 'duplicate', false, 'order', null);
   END IF;
-  RETURN jsonb_build_object('signalId', new_signal_id, 'duplicate', false,
+  RETURN json_build_object('signalId', new_signal_id, 'duplicate', false,
     'order', open_order(p_strategy_id, new_signal_id, p_side, p_entry_type, true, p_reference_price, p_at, p_deadline_s, p_claim, p_messages));
 END
 $$;
+--> statement-breakpoint
+-- A customer's live executions by one index: with the customer alone, stale statistics had the planner
+-- AND it with executions_open_idx, reading every live execution once per execution (quadratic in a fan-out).
+CREATE INDEX "executions_customer_state_idx" ON "executions" USING btree ("customer_id", "state");
+--> statement-breakpoint
+DROP INDEX "executions_customer_idx";

@@ -196,7 +196,8 @@ export const executions = pgTable(
     index('executions_ready_idx').on(t.state, t.nextAttemptAt),
     index('executions_open_idx').on(t.state).where(sql`${t.state} in ('pending', 'open')`),
     check('executions_state_ck', sql`${t.state} in ('pending', 'open', 'closed', 'failed', 'skipped')`),
-    index('executions_customer_idx').on(t.customerId),
+    /** A customer's executions, and its live ones (position sharing, Receive Webhook Once) without scanning every live execution. */
+    index('executions_customer_state_idx').on(t.customerId, t.state),
     /** Orders whose close was asked for and still has positions to close (the order list's `closing`). */
     index('executions_closing_idx')
       .on(t.orderId)
