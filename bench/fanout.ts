@@ -67,13 +67,19 @@ function recordLoad(name: string, label: string, result: LoadResult): void {
 
 /**
  * Entry orders of an Order on the sandbox, per customer (the deterministic client id `ct{order}-{customer}-e`):
- * when each arrived, and whether one filled (an entry the book could not fill is cancelled: no position).
+ * when each reached the exchange (`times`: read off the connection plus the simulated latency), when the
+ * sandbox created it after its own checks (`created`), and whether one filled (an entry the book could
+ * not fill is cancelled: no position).
  */
-async function entriesOf(sandbox: SandboxProcess, customers: BenchCustomer[], orderId: number): Promise<Array<{ customer: BenchCustomer; times: number[]; filled: boolean }>> {
+async function entriesOf(
+  sandbox: SandboxProcess,
+  customers: BenchCustomer[],
+  orderId: number,
+): Promise<Array<{ customer: BenchCustomer; times: number[]; created: number[]; filled: boolean }>> {
   const accounts = await Promise.all(customers.map((customer) => sandbox.control.account(customer.uid)));
   return customers.map((customer, i) => {
     const entries = accounts[i]!.orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`);
-    return { customer, times: entries.map((order) => order.createdAt), filled: entries.some((order) => order.filledQty > 0) };
+    return { customer, times: entries.map((order) => order.receivedAt), created: entries.map((order) => order.createdAt), filled: entries.some((order) => order.filledQty > 0) };
   });
 }
 
@@ -94,8 +100,10 @@ async function receivedAt(env: BenchEnvironment, orderId: number): Promise<numbe
 
 /**
  * Webhook received (the server's own stamp) -> first order received by the exchange (the sandbox's
- * stamp, same clock), minus the simulated latency, one alert at a time; also from before the bench's
- * client sent it, which adds that client's own time (it runs in the server's process).
+ * stamp, same clock: its request read off the connection plus the simulated latency), minus the
+ * simulated latency, one alert at a time, in all and per exchange; also to the order's creation after
+ * the sandbox's own checks and timers, and from before the bench's client sent the alert (its own time
+ * added: it runs in the server's process).
  */
 async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess, path: EntryPath): Promise<void> {
   const targets: Array<{ token: string; customer: BenchCustomer }> = [];
@@ -107,6 +115,8 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess,
   }
   await sleep(3_000); // the new accounts are warm (keys, settings, Bybit sessions) before the first alert
   const latencies: number[] = [];
+  const byExchange: Record<BenchCustomer['exchange'], number[]> = { bybit: [], bitget: [] };
+  const toCreation: number[] = [];
   const fromClient: number[] = [];
   const positions: Array<{ uid: string; orderId: number }> = [];
   for (const [i, target] of targets.entries()) {
@@ -118,7 +128,10 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess,
       const [entry] = await entriesOf(sandbox, [target.customer], orderId);
       if (entry!.times.length > 0) {
         if (!warmUp) {
-          latencies.push(entry!.times[0]! - (await receivedAt(env, orderId)) - LATENCY_MS);
+          const received = await receivedAt(env, orderId);
+          latencies.push(entry!.times[0]! - received - LATENCY_MS);
+          byExchange[target.customer.exchange].push(entry!.times[0]! - received - LATENCY_MS);
+          toCreation.push(entry!.created[0]! - received - LATENCY_MS);
           fromClient.push(entry!.times[0]! - t0 - LATENCY_MS);
         }
         break;
@@ -131,6 +144,15 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess,
   console.log(`  [${path}] webhook -> first order at the exchange, minus ${LATENCY_MS} ms latency (${latencies.length} of ${LATENCY_ALERTS} alerts, half Bybit): p50 / p99 ${spreadText(spread)}`);
   record(`${path}_first_order_p50_ms`, spread.p50, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p50`);
   record(`${path}_first_order_p99_ms`, spread.p99, 'ms', `[${path}] webhook received -> first order received by the exchange, minus latency: p99`);
+  for (const exchange of ['bybit', 'bitget'] as const) {
+    const one = spreadOf(byExchange[exchange]);
+    const over = exchange === 'bybit' ? path : 'rest';
+    console.log(`  [${path}] the same, ${exchange} alone (${over}): p50 / p99 ${spreadText(one)}`);
+    record(`${path}_first_order_${exchange}_p50_ms`, one.p50, 'ms', `[${path}] the same, ${exchange} alone (${over}): p50`);
+  }
+  const created = spreadOf(toCreation);
+  console.log(`  [${path}] the same to the order's creation in the sandbox (after its checks and its latency timer): p50 / p99 ${spreadText(created)}`);
+  record(`${path}_first_order_created_p50_ms`, created.p50, 'ms', `[${path}] webhook received -> first order created by the sandbox (after its checks), minus latency: p50`);
   const client = spreadOf(fromClient);
   console.log(`  [${path}] the same from before the load generator's request (its own HTTP client included): p50 / p99 ${spreadText(client)}`);
   record(`${path}_first_order_from_client_p50_ms`, client.p50, 'ms', `[${path}] webhook sent by the bench's client -> first order received by the exchange, minus latency: p50`);

@@ -190,6 +190,22 @@ describe('Bybit /v5/trade: network conditions', () => {
     sandbox.control.setLatency(0);
   });
 
+  it('an order is received when its request reached the exchange: read off the connection plus the one-way latency, before the checks', async () => {
+    const socket = await authed();
+    sandbox.control.setLatency(40);
+    sandbox.control.setFaults([{ route: '/v5/order/create', latencyMs: 7 }]);
+    // The clock stands still: every stamp taken while the request is handled is `clock`.
+    expect(await socket.ask(orderFrame('order.create', market('arrive-ws'), 'w1', clock))).toMatchObject({ retCode: 0 });
+    expect((await bybitRaw(sandbox.url, creds, 'POST', '/v5/order/create', market('arrive-rest'), { timestamp: clock })).json()).toMatchObject({ retCode: 0 });
+    sandbox.control.setLatency(0);
+    sandbox.control.setFaults([]);
+    const stamps = sandbox.control.account(creds.uid).orders.map((order) => [order.clientOrderId, order.receivedAt - clock, order.createdAt - clock]);
+    expect(stamps).toEqual([
+      ['arrive-ws', 47, 0],
+      ['arrive-rest', 47, 0],
+    ]);
+  });
+
   it('a fault held on order.create applies the order and never answers; dropping the socket cuts it', async () => {
     const socket = await authed();
     sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', timeoutShare: 1, remaining: 1 }]);

@@ -39,6 +39,8 @@ export interface OrderState {
   takeProfit: number;
   stopLoss: number;
   labels: Record<string, string>;
+  /** When the request that placed it reached the exchange (see Order.receivedAt). */
+  receivedAt: number;
   createdAt: number;
 }
 
@@ -104,6 +106,7 @@ export function orderState(order: Order): OrderState {
     takeProfit: order.takeProfit,
     stopLoss: order.stopLoss,
     labels: { ...order.labels },
+    receivedAt: order.receivedAt,
     createdAt: order.createdAt,
   };
 }

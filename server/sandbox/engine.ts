@@ -31,6 +31,8 @@ export interface PlaceRequest {
   stopLoss?: number;
   tpslMode?: 'Full' | 'Partial';
   labels?: Record<string, string>;
+  /** When the request reached the exchange (RequestContext.receivedAt); unset: when placed. */
+  receivedAt?: number | undefined;
 }
 
 export interface EngineDeps {
@@ -118,6 +120,7 @@ export class Engine {
       stopLoss: request.stopLoss ?? 0,
       tpslMode: request.tpslMode ?? 'Full',
       labels: { ...request.labels },
+      receivedAt: request.receivedAt ?? now,
       createdAt: now,
       updatedAt: now,
     };

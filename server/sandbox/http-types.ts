@@ -15,6 +15,8 @@ export interface RequestContext {
   body: Record<string, unknown>;
   ip: string;
   headers: IncomingHttpHeaders;
+  /** When the request reached the exchange: read off the connection plus the simulated one-way latency (sandbox ms). */
+  receivedAt?: number | undefined;
 }
 
 export interface PrivateContext extends RequestContext {

@@ -19,6 +19,8 @@ export interface ExchangeRequest {
   rawBody: string;
   ip: string;
   headers: IncomingHttpHeaders;
+  /** When the request was read off the connection (sandbox ms), before any simulated latency. */
+  readAt: number;
   /** Registers a callback for the caller disconnecting, so held answers are dropped. */
   onGone: (callback: () => void) => void;
 }
@@ -83,12 +85,13 @@ async function handleArrived(sandbox: Sandbox, holds: Holds, exchange: ExchangeI
   if (!route) return notFound(exchange, now());
 
   const query = Object.fromEntries(new URLSearchParams(request.rawQuery));
-  const { onGone: _onGone, ...parts } = request;
+  const { onGone: _onGone, readAt, ...parts } = request;
   const ctx: RequestContext = { sandbox, exchange, ...parts, query, body: {} };
   const key = apiKeyOf(ctx);
   const keyed = key ? sandbox.byKey.get(key) : undefined;
   const decision = sandbox.faults.decide({ exchange, method: request.method, route: request.path, accountIds: keyed ? [keyed.uid, keyed.apiKey] : [] });
   if (decision.latencyMs > 0 && !(await holds.wait(decision.latencyMs, request.onGone))) return undefined;
+  ctx.receivedAt = readAt + sandbox.latencyMs + decision.latencyMs;
   const outcome = decision.outcome;
   if (outcome.kind === 'serverError') return serverError(outcome.status);
   if (outcome.kind === 'rateLimit') {

@@ -44,6 +44,7 @@ export function createSandboxPlugin(sandbox: Sandbox, options: SandboxPluginOpti
         const exchange = exchangeOf(path);
         if (!exchange) return reply.status(404).send({ error: `No sandbox route ${request.method} ${path}` });
         const answer = await handleExchangeRequest(sandbox, holds, exchange, {
+          readAt: sandbox.now(),
           method: request.method,
           path,
           rawQuery: mark < 0 ? '' : rawUrl.slice(mark + 1),

@@ -113,6 +113,11 @@ export interface Order {
   tpslMode: 'Full' | 'Partial';
   /** Exchange-specific labels echoed in answers (Bybit stopOrderType, Bitget planType, tradeSide...). */
   labels: Record<string, string>;
+  /**
+   * When the request that placed it reached the exchange: read off the connection, plus the simulated
+   * one-way latency it was then held for. `createdAt` comes after the sandbox's own checks and timers.
+   */
+  receivedAt: number;
   createdAt: number;
   updatedAt: number;
 }

@@ -70,6 +70,7 @@ function placeRequest(ctx: PrivateContext): PlaceRequest {
     stopLoss: numberParam(body.presetStopLossPrice),
     tpslMode: 'Full',
     labels: { ...leg.labels, force: String(body.force ?? 'gtc').toLowerCase() },
+    receivedAt: ctx.receivedAt,
   };
 }
 

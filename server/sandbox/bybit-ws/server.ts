@@ -66,17 +66,17 @@ function attach(sandbox: Sandbox, holds: Holds, ws: WebSocket, session: TradeSes
   const idle = setTimeout(() => ws.terminate(), idleMs);
   idle.unref();
   let open = true;
-  const relay = async (text: string) => {
+  const relay = async (text: string, readAt: number) => {
     // A frame still on the wire when the connection drops never arrives.
     if (!(await travel(sandbox, holds)) || !open) return;
-    const answer = await session.handle(text);
+    const answer = await session.handle(text, readAt + sandbox.latencyMs);
     if (!answer || !open) return;
     if (!(await travel(sandbox, holds)) || !open) return;
     ws.send(JSON.stringify(answer));
   };
   ws.on('message', (data, isBinary) => {
     idle.refresh();
-    if (!isBinary) relay(data.toString()).catch(() => ws.terminate());
+    if (!isBinary) relay(data.toString(), sandbox.now()).catch(() => ws.terminate());
   });
   ws.on('close', () => {
     open = false;

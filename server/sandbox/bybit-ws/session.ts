@@ -45,8 +45,8 @@ export class TradeSession {
     return this.holds.wait(ms, (release) => this.gone.add(release));
   }
 
-  /** The answer to one text frame; undefined when none must come (a held "timeout" fault). */
-  async handle(text: string): Promise<TradeAnswer | undefined> {
+  /** The answer to one text frame (`arrivedAt`: when it reached the exchange); undefined when none must come (a held "timeout" fault). */
+  async handle(text: string, arrivedAt = this.sandbox.now()): Promise<TradeAnswer | undefined> {
     let frame: unknown;
     try {
       frame = JSON.parse(text);
@@ -60,7 +60,7 @@ export class TradeSession {
     if (op === 'auth') return this.auth(reqId, frame.args);
     const routeKey = tradeOps[op];
     if (!routeKey) return this.answer(reqId, op, TradeCode.opNotFound, `op type is not found: ${op}`);
-    return this.order(frame, op, routeKey);
+    return this.order(frame, op, routeKey, arrivedAt);
   }
 
   /** args: [apiKey, expires (ms, later than now), hex(HMAC_SHA256(secret, "GET/realtime" + expires))] (docs/v5/websocket/wss-authentication.mdx). */
@@ -79,7 +79,8 @@ export class TradeSession {
     return this.answer(reqId, 'auth', TradeCode.ok, 'OK');
   }
 
-  private async order(frame: Frame, op: string, routeKey: string): Promise<TradeAnswer | undefined> {
+  /** `arrivedAt`: when the frame reached the exchange (read off the socket, plus the sandbox's one-way latency). */
+  private async order(frame: Frame, op: string, routeKey: string, arrivedAt: number): Promise<TradeAnswer | undefined> {
     const { sandbox } = this;
     const reqId = frame.reqId;
     if (reqId !== undefined && (typeof reqId !== 'string' || reqId.length === 0 || reqId.length > REQ_ID_MAX)) {
@@ -116,7 +117,7 @@ export class TradeSession {
     try {
       checkBybitTimestamp(String(header['X-BAPI-TIMESTAMP'] ?? ''), String(header['X-BAPI-RECV-WINDOW'] ?? '5000'), sandbox.now());
       checkBybitAccess(account, this.ip, 'trade');
-      const data = await runAuthenticated(sandbox, this.context(routeKey), account, bybitRoutes[routeKey] as ApiRoute, routeKey, limits, () => body);
+      const data = await runAuthenticated(sandbox, { ...this.context(routeKey), receivedAt: arrivedAt + decision.latencyMs }, account, bybitRoutes[routeKey] as ApiRoute, routeKey, limits, () => body);
       answer = { ...this.answer(reqId, op, TradeCode.ok, 'OK'), data };
     } catch (error) {
       const refusal = error instanceof RateLimited ? new ApiError(String(TradeCode.accountLimited), 'Too many visits!') : refusalOf('bybit', error);

@@ -64,6 +64,7 @@ function createRequest(ctx: PrivateContext): PlaceRequest {
       stopOrderType: triggerPrice !== undefined ? 'Stop' : '',
       ...(text(body.timeInForce) ? { timeInForce: text(body.timeInForce) ?? 'GTC' } : {}),
     },
+    receivedAt: ctx.receivedAt,
   };
 }
 
