@@ -2,10 +2,10 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts, type ExecutionContext } from './context';
-import type { ExchangeId } from './exchanges/types';
-import { LANES, laneOf } from './lanes';
+import type { BudgetLease, ExchangeId } from './exchanges/types';
+import { LANES, laneOf, lanePlatform } from './lanes';
 import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
-import type { LocalRunner } from './intake-state';
+import type { GrantedLeases, LocalRunner } from './intake-state';
 import type { AccountLeases } from './accounts/leases';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
@@ -117,8 +117,21 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     for (const [platformType, count] of perPlatform) rt.adapters(platformType)?.expectRequests(count);
   }
 
-  /** Executions the intake of this process claimed for it in the alert's transaction: started at once, no DB round trip first. */
-  function adopt(claimed: ExecutionContext[]): void {
+  function budgetLeases(): Partial<Record<ExchangeId, BudgetLease>> {
+    const terms: Partial<Record<ExchangeId, BudgetLease>> = {};
+    for (const lane of LANES) {
+      const lease = rt.adapters(lanePlatform[lane])?.budgetLease?.();
+      if (lease) terms[lane] = lease;
+    }
+    return terms;
+  }
+
+  /** Executions the intake of this process claimed for it in the alert's statement: started at once, no DB round trip first. */
+  function adopt(claimed: ExecutionContext[], leases: GrantedLeases = {}): void {
+    for (const lane of LANES) {
+      const lease = leases[lane];
+      if (lease) rt.adapters(lanePlatform[lane])?.creditRequests?.(lease.granted, lease.msLeft);
+    }
     if (stopped) {
       // Stopping: give them back to the queue for another process (their claim would otherwise wait out its lease).
       for (const ctx of claimed) releaseClaim(rt.db, rt.worker, ctx.id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'releasing a handed-over execution failed'));
@@ -196,6 +209,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     leaseMs: rt.config.leaseMs,
     freeSlots: freeIn,
     slices: () => (leases ? [...leases.owned()] : null),
+    budgetLeases,
     adopt,
   };
 }

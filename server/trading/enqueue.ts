@@ -1,7 +1,8 @@
 import { CustomerGroup, EntryDirection, OrderEntryType, customerGroupLabels, enumValues } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { contextsOf, type ExecutionContext, type Row } from './context';
-import type { ExchangeId } from './exchanges/types';
+import type { BudgetLease, ExchangeId } from './exchanges/types';
+import type { GrantedLeases } from './intake-state';
 import { preparedFunctionCall } from './prepared-call';
 import { conflictMessage, type SharingConflict } from './position-sharing';
 
@@ -29,6 +30,8 @@ export interface LocalClaim {
   room: Partial<Record<ExchangeId, number>>;
   /** Only accounts of these slices (customer id % ACCOUNT_SLICES), which this worker leases and holds warm; null: every account. */
   slices: readonly number[] | null;
+  /** Per exchange, lease the address's shared request budget for the claimed entries in the same statement. */
+  budget?: Partial<Record<ExchangeId, BudgetLease>> | undefined;
 }
 
 export interface EnqueueResult {
@@ -37,6 +40,8 @@ export interface EnqueueResult {
   skipped: number;
   /** Executions queued already claimed by `claim.worker`, read by the same statement, to start at once. */
   claimed: ExecutionContext[];
+  /** Requests of the shared budget the statement leased for them (`claim.budget`). */
+  leases: GrantedLeases;
 }
 
 /** What the SQL function `open_order` answers (the claimed executions' contexts as rows). */
@@ -45,6 +50,7 @@ export interface QueuedOrder {
   executions: number;
   skipped: number;
   claimed: Row[];
+  leases?: GrantedLeases;
 }
 
 /**
@@ -76,7 +82,7 @@ export function openOrderArgs(input: EnqueueInput) {
     referencePrice: input.referencePrice,
     at: input.at ? input.at.toISOString() : null,
     deadlineS: input.deadlineMs / 1000,
-    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices }) : null,
+    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, budget: claim.budget }) : null,
     messages: JSON.stringify(skipMessages(input.strategyId, input.side)),
   };
 }
@@ -95,7 +101,7 @@ const openOrderCall = preparedFunctionCall<QueuedOrder, keyof OpenOrderArgs>('tr
 ], { genericPlans: true });
 
 export function queuedResult(queued: QueuedOrder): EnqueueResult {
-  return { orderId: Number(queued.orderId), executions: Number(queued.executions), skipped: Number(queued.skipped), claimed: contextsOf(queued.claimed) };
+  return { orderId: Number(queued.orderId), executions: Number(queued.executions), skipped: Number(queued.skipped), claimed: contextsOf(queued.claimed), leases: queued.leases ?? {} };
 }
 
 /** One Order and one queued execution per eligible customer, in one statement (inside the caller's transaction, if any). */

@@ -1,6 +1,9 @@
 import type { ExecutionContext } from './context';
-import type { ExchangeId } from './exchanges/types';
+import type { BudgetLease, ExchangeId } from './exchanges/types';
 import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
+
+/** Requests of an address's shared budget an alert's statement leased, per exchange: how many, and for how long (ms from now). */
+export type GrantedLeases = Partial<Record<ExchangeId, { granted: number; msLeft: number }>>;
 
 /** A dispatcher running in this process, which takes over the executions this process just queued. */
 export interface LocalRunner {
@@ -12,11 +15,14 @@ export interface LocalRunner {
   freeSlots(lane: ExchangeId): number;
   /** The account slices it leases (only their accounts are handed to it); null when it takes every account. */
   slices(): readonly number[] | null;
+  /** Per exchange, how the claiming statement may lease the address's shared request budget for the entries it hands over. */
+  budgetLeases(): Partial<Record<ExchangeId, BudgetLease>>;
   /**
    * Runs executions already claimed in its name (committed by the caller), read by the claiming
-   * statement; the request budgets of their exchanges' addresses are leased first.
+   * statement, with the requests that statement leased for them (`leases`, per exchange); any still
+   * missing are leased first.
    */
-  adopt(claimed: ExecutionContext[]): void;
+  adopt(claimed: ExecutionContext[], leases?: GrantedLeases): void;
 }
 
 /**

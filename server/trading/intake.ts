@@ -4,7 +4,6 @@ import { EntryDirection, ExitType, OrderEntryType, OrderStatus, StrategyStatus }
 import type { WebhookAnswer } from '../../contract/api/webhook';
 import { server as messages, ui } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
-import type { ExecutionContext } from './context';
 import { LANES } from './lanes';
 import type { Deps } from '../deps';
 import { conflict, notFound } from '../http/errors';
@@ -34,7 +33,7 @@ export interface AlertInput {
   price: number | null;
 }
 
-export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed'> {
+export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed' | 'leases'> {
   strategyId: string;
 }
 
@@ -62,12 +61,12 @@ function localClaim(deps: IntakeDeps): LocalClaim | undefined {
   if (!runner) return undefined;
   const room = Object.fromEntries(LANES.map((lane) => [lane, runner.freeSlots(lane)]));
   if (LANES.every((lane) => room[lane]! <= 0)) return undefined;
-  return { worker: runner.worker, leaseMs: runner.leaseMs, room, slices: runner.slices() };
+  return { worker: runner.worker, leaseMs: runner.leaseMs, room, slices: runner.slices(), budget: runner.budgetLeases() };
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */
-function startClaimed(deps: IntakeDeps, claimed: ExecutionContext[]): void {
-  if (claimed.length > 0) deps.intake.handoff.runner()?.adopt(claimed);
+function startClaimed(deps: IntakeDeps, queued: Pick<EnqueueResult, 'claimed' | 'leases'> | undefined): void {
+  if (queued && queued.claimed.length > 0) deps.intake.handoff.runner()?.adopt(queued.claimed, queued.leases);
 }
 
 /** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */
@@ -168,7 +167,7 @@ export async function receiveAlert(
   if (alert.action === 'open') {
     const received = await receiveAlertCall(deps.db, args);
     const queued = received.order ? queuedResult(received.order) : undefined;
-    startClaimed(deps, queued?.claimed ?? []);
+    startClaimed(deps, queued);
     return answerOf(received, queued);
   }
 
@@ -214,7 +213,7 @@ export async function openManualOrder(deps: IntakeDeps, input: { strategyId: str
     });
     return { ...queued, strategyId: input.strategyId };
   });
-  startClaimed(deps, result.claimed);
+  startClaimed(deps, result);
   return { orderId: result.orderId, executions: result.executions, skipped: result.skipped, strategyId: result.strategyId };
 }
 

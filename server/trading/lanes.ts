@@ -8,6 +8,9 @@ import type { ExchangeId } from './exchanges/types';
  */
 export const LANES: readonly ExchangeId[] = ['bybit', 'bitget'];
 
+/** The customers' platform type (`Exchange`) of each lane's exchange. */
+export const lanePlatform: Record<ExchangeId, number> = { bybit: Exchange.Bybit, bitget: Exchange.Bitget };
+
 /** A customer on neither exchange (disconnected since queuing) goes with Bitget and fails fast there. */
 export function laneOf(platformType: number | null): ExchangeId {
   return platformType === Exchange.Bybit ? 'bybit' : 'bitget';

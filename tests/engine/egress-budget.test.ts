@@ -4,7 +4,11 @@ import { AddressBans } from '../../server/trading/exchanges/address-ban';
 import { createPostgresEgressBudget } from '../../server/trading/exchanges/egress-budget';
 import type { ExchangeId } from '../../server/trading/exchanges/types';
 import { createDb, type DbHandle } from '../../server/db/client';
+import { AmountType, CustomerGroup } from '../../contract/enums';
+import { findWebhookStrategy, receiveAlert } from '../../server/trading/intake';
+import type { GrantedLeases } from '../../server/trading/intake-state';
 import { createTestContext, type TestContext } from '../helpers/test-app';
+import { insertStrategy, tradingCustomer } from './fixtures';
 
 /** 30 requests a second per address: small enough that two busy limiters exceed it together within a second. */
 const CEILING = { limit: 30, windowMs: 1_000 };
@@ -126,5 +130,59 @@ describe('one budget per exchange and egress address, shared by every process on
     (await worker.acquire({ exchange: 'bybit', egress: 'other-ip', write: undefined }))();
     expect(heard).toEqual({ api: 1, worker: 0 });
     expect(failures).toEqual([]);
+  });
+});
+
+describe("an alert's statement leases the shared budget for the entries it hands to this process", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('the claimed entries come with their requests leased by the same statement, and the limiter sends them without a lease of its own', async () => {
+    const budget = createPostgresEgressBudget(ctx.deps.db);
+    const limiter = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), budget);
+    const terms = limiter.leaseTerms('bybit')!;
+    expect(terms).toMatchObject({ limit: CEILING.limit, windowMs: CEILING.windowMs });
+    const handed: GrantedLeases[] = [];
+    const detach = ctx.deps.intake.handoff.attach({
+      worker: 'budget-runner',
+      leaseMs: 15_000,
+      freeSlots: () => 10,
+      slices: () => null,
+      budgetLeases: () => ({ bybit: { ...terms, egress: 'alert-ip' } }),
+      adopt: (_claimed, leases) => void handed.push(leases ?? {}),
+    });
+    const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }];
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    for (let i = 0; i < 3; i += 1) await tradingCustomer(ctx, null, { exchange: 'bybit', group: CustomerGroup.Gold });
+    try {
+      const found = await findWebhookStrategy(ctx.deps, strategy.token);
+      await receiveAlert(ctx.deps, { strategy: found!, alert: { action: 'open', alertId: 'budget', timestamp: null, price: null }, body: '{}', sourceIp: '127.0.0.1' });
+    } finally {
+      detach();
+    }
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toEqual({ bybit: { granted: 3, msLeft: expect.any(Number) } });
+    const lease = handed[0]!.bybit!;
+    expect(lease.msLeft).toBeGreaterThan(0);
+    expect(lease.msLeft).toBeLessThanOrEqual(CEILING.windowMs / terms.slots);
+    const slots = await ctx.handle.pool.query(`select sum(granted)::int as granted from egress_budget_slots where exchange = 'bybit' and egress = 'alert-ip'`);
+    expect(slots.rows[0].granted).toBe(3);
+
+    // Credited to this process: three requests leave on them, the fourth leases.
+    let leases = 0;
+    const count = () => void (leases += 1);
+    limiter.credit('bybit', 'alert-ip', lease.granted, CEILING.windowMs);
+    ctx.handle.pool.on('acquire', count);
+    try {
+      for (let i = 0; i < 3; i += 1) (await limiter.acquire({ exchange: 'bybit', egress: 'alert-ip', write: undefined }))();
+      expect(leases).toBe(0);
+      (await limiter.acquire({ exchange: 'bybit', egress: 'alert-ip', write: undefined }))();
+      expect(leases).toBe(1);
+    } finally {
+      ctx.handle.pool.off('acquire', count);
+    }
   });
 });

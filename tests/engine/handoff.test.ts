@@ -21,6 +21,7 @@ function recordingRunner(freeSlots: number, slices: number[] | null = null): Loc
     leaseMs: 15_000,
     freeSlots: () => freeSlots,
     slices: () => slices,
+    budgetLeases: () => ({}),
     adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)),
     adopted,
   };

@@ -58,7 +58,10 @@ $$;
 -- calling process's dispatcher: worker, leaseS, room per lane ({"bybit": n, "bitget": m}) and the
 -- account slices it owns (customer id % 64; null: all). The first `room` of each lane's owned customers
 -- are queued already claimed (a lease, first attempt) and their contexts answered; when any are left
--- unclaimed every dispatcher is woken (NOTIFY, sent on commit).
+-- unclaimed every dispatcher is woken (NOTIFY, sent on commit). With `budget` (per lane: egress and the
+-- terms of lease_egress_tokens, migration trading_intake) the address's shared request budget is leased
+-- for the claimed entries in the same statement, so their first requests need no lease of their own
+-- (answered as 'leases': granted and msLeft per lane).
 CREATE FUNCTION queue_order(p_opened jsonb, p_strategy_id text, p_entry_type smallint, p_deadline_s float8, p_at timestamptz,
   p_claim jsonb, p_messages jsonb) RETURNS json LANGUAGE plpgsql AS $$
 DECLARE
@@ -68,16 +71,18 @@ DECLARE
                            THEN ARRAY(SELECT jsonb_array_elements_text(p_claim->'slices')::integer) END;
   queued integer;
   claimed_ids integer[];
+  claimed_lanes jsonb;
+  leases json;
   skipped integer;
 BEGIN
   IF jsonb_array_length(p_opened->'customers') = 0 THEN
-    RETURN json_build_object('orderId', the_order, 'executions', 0, 'skipped', 0, 'claimed', '[]'::json);
+    RETURN json_build_object('orderId', the_order, 'executions', 0, 'skipped', 0, 'claimed', '[]'::json, 'leases', '{}'::json);
   END IF;
   WITH candidates AS (
     SELECT o.id, o.lane, o.n, (p_claim IS NOT NULL AND (slices IS NULL OR o.id % 64 = ANY(slices))) AS claimable
     FROM opened_customers(p_opened, p_messages) o WHERE o.skip_message IS NULL),
   chosen AS (
-    SELECT c.id, c.n, c.claimable
+    SELECT c.id, c.lane, c.n, c.claimable
       AND row_number() OVER (PARTITION BY c.lane, c.claimable ORDER BY c.n) <= coalesce((p_claim->'room'->>c.lane)::integer, 0) AS claimed
     FROM candidates c),
   inserted AS (
@@ -88,7 +93,18 @@ BEGIN
       CASE WHEN c.claimed THEN 1 ELSE 0 END
     FROM chosen c ORDER BY c.n
     RETURNING executions.id, executions.claimed_by)
-  SELECT count(*), array_agg(i.id ORDER BY i.id) FILTER (WHERE i.claimed_by IS NOT NULL) INTO queued, claimed_ids FROM inserted i;
+  SELECT count(*), array_agg(i.id ORDER BY i.id) FILTER (WHERE i.claimed_by IS NOT NULL),
+    (SELECT jsonb_object_agg(lane, n) FROM (SELECT c.lane, count(*) AS n FROM chosen c WHERE c.claimed GROUP BY c.lane) per_lane)
+    INTO queued, claimed_ids, claimed_lanes FROM inserted i;
+
+  IF claimed_lanes IS NOT NULL AND jsonb_typeof(p_claim->'budget') = 'object' THEN
+    SELECT json_object_agg(l.key, json_build_object('granted', g.granted_now, 'msLeft', g.ms_left)) INTO leases
+    FROM jsonb_each_text(claimed_lanes) l
+    CROSS JOIN LATERAL (SELECT p_claim->'budget'->l.key AS t) terms
+    CROSS JOIN LATERAL lease_egress_tokens(l.key, terms.t->>'egress', least(l.value::integer, (terms.t->>'maxBatch')::integer),
+      (terms.t->>'limit')::integer, (terms.t->>'windowMs')::integer, (terms.t->>'slots')::integer) g
+    WHERE terms.t IS NOT NULL;
+  END IF;
 
   skipped := jsonb_array_length(p_opened->'customers') - queued;
   IF skipped > 0 THEN
@@ -103,7 +119,8 @@ BEGIN
     PERFORM pg_notify('executions_ready', the_order::text);
   END IF;
   RETURN json_build_object('orderId', the_order, 'executions', queued, 'skipped', skipped,
-    'claimed', CASE WHEN claimed_ids IS NULL THEN '[]'::json ELSE execution_contexts(claimed_ids) END);
+    'claimed', CASE WHEN claimed_ids IS NULL THEN '[]'::json ELSE execution_contexts(claimed_ids) END,
+    'leases', coalesce(leases, '{}'::json));
 END
 $$;
 --> statement-breakpoint

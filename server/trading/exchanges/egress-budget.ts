@@ -17,8 +17,23 @@ export interface EgressBudget {
    * lease starts now, without waiting, so their `take` finds the tokens (or the lease under way).
    */
   prepare?(exchange: ExchangeId, egress: string, ceiling: Ceiling, count: number): void;
+  /**
+   * How another statement may lease tokens of this budget for this process (the SQL function
+   * `lease_egress_tokens` with these terms), or undefined when it is not kept in PostgreSQL.
+   */
+  leaseTerms?(ceiling: Ceiling): LeaseTerms;
+  /** Tokens such a statement leased for this process: held like its own until `msLeft` from now. */
+  credit?(exchange: ExchangeId, egress: string, granted: number, msLeft: number): void;
   /** Stops sharing this process's bans (the limiter moved on to another budget). */
   stop?(): void;
+}
+
+/** The arguments of `lease_egress_tokens` besides the exchange, address and count. */
+export interface LeaseTerms {
+  limit: number;
+  windowMs: number;
+  slots: number;
+  maxBatch: number;
 }
 
 /** Slots per window: the budget is counted over the last SLOTS + 1 of them. */
@@ -116,6 +131,16 @@ export function createPostgresEgressBudget(db: DbOrTx, shared?: SharedBans): Egr
 
   return {
     stop: () => stopSharing?.(),
+    leaseTerms: (ceiling) => ({ limit: ceiling.limit, windowMs: ceiling.windowMs, slots: SLOTS, maxBatch: MAX_BATCH }),
+    credit(exchange, egress, granted, msLeft) {
+      if (granted <= 0) return;
+      const state = stateOf(exchange, egress);
+      const until = performance.now() + msLeft;
+      const before = held(state);
+      // Tokens still held from an earlier slot lapse with it: the new ones never outlive them.
+      state.expiresAt = before > 0 ? Math.min(state.expiresAt, until) : until;
+      state.tokens = before + granted;
+    },
     prepare(exchange, egress, ceiling, count) {
       const state = stateOf(exchange, egress);
       if (state.leasing || held(state) >= count) return;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener } from './address-ban';
-import type { EgressBudget } from './egress-budget';
+import type { EgressBudget, LeaseTerms } from './egress-budget';
 import { exchangeNames } from './errors';
 import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
@@ -285,6 +285,16 @@ export class ExchangeRateLimiter {
    */
   prepare(exchange: ExchangeId, egress: string, count: number): void {
     if (count > 0) this.budget?.prepare?.(exchange, egress, this.ceilings[exchange].perIp, count);
+  }
+
+  /** How the alert's own statement may lease this address's shared budget (undefined: not shared through PostgreSQL). */
+  leaseTerms(exchange: ExchangeId): LeaseTerms | undefined {
+    return this.budget?.leaseTerms?.(this.ceilings[exchange].perIp);
+  }
+
+  /** Tokens of the shared budget the alert's statement leased for this process. */
+  credit(exchange: ExchangeId, egress: string, granted: number, msLeft: number): void {
+    this.budget?.credit?.(exchange, egress, granted, msLeft);
   }
 
   /** Records an address ban the exchange answered (Bybit HTTP 403); true when it starts a new one. */

@@ -4,6 +4,7 @@
  * (BTCUSDT); quantities are in base currency; prices in USDT.
  */
 import type { OrderKind } from './client-order-id';
+import type { LeaseTerms } from './egress-budget';
 
 export type ExchangeId = 'bybit' | 'bitget';
 export type PositionSide = 'long' | 'short';
@@ -141,6 +142,11 @@ export interface SessionWarmth {
   failures: number;
 }
 
+/** What an alert's statement needs to lease requests of an address's shared budget (see EgressBudget.leaseTerms). */
+export interface BudgetLease extends LeaseTerms {
+  egress: string;
+}
+
 /** How an entry order leaves: over the account's order-entry socket (Bybit /v5/trade), or REST. */
 export type EntryChannel = 'websocket' | 'rest';
 
@@ -168,6 +174,13 @@ export interface ExchangeAdapter {
    * request budget shared with other processes is leased for them now (see ExchangeRateLimiter.prepare).
    */
   expectRequests(count: number): void;
+  /**
+   * How the alert's own statement may lease the address's shared request budget for this process (the
+   * egress, and the terms of `lease_egress_tokens`); undefined when the budget is not kept in PostgreSQL.
+   */
+  budgetLease?(): BudgetLease | undefined;
+  /** Requests of the shared budget leased by the alert's statement for this process, held until `msLeft` from now. */
+  creditRequests?(granted: number, msLeft: number): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
   readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */
