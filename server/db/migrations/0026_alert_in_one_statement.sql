@@ -72,6 +72,7 @@ DECLARE
   queued integer;
   claimed_ids integer[];
   claimed_lanes jsonb;
+  contexts json;
   leases json;
   skipped integer;
 BEGIN
@@ -97,15 +98,6 @@ BEGIN
     (SELECT jsonb_object_agg(lane, n) FROM (SELECT c.lane, count(*) AS n FROM chosen c WHERE c.claimed GROUP BY c.lane) per_lane)
     INTO queued, claimed_ids, claimed_lanes FROM inserted i;
 
-  IF claimed_lanes IS NOT NULL AND jsonb_typeof(p_claim->'budget') = 'object' THEN
-    SELECT json_object_agg(l.key, json_build_object('granted', g.granted_now, 'msLeft', g.ms_left)) INTO leases
-    FROM jsonb_each_text(claimed_lanes) l
-    CROSS JOIN LATERAL (SELECT p_claim->'budget'->l.key AS t) terms
-    CROSS JOIN LATERAL lease_egress_tokens(l.key, terms.t->>'egress', least(l.value::integer, (terms.t->>'maxBatch')::integer),
-      (terms.t->>'limit')::integer, (terms.t->>'windowMs')::integer, (terms.t->>'slots')::integer) g
-    WHERE terms.t IS NOT NULL;
-  END IF;
-
   skipped := jsonb_array_length(p_opened->'customers') - queued;
   IF skipped > 0 THEN
     INSERT INTO entry_audits (order_id, customer_id, strategy_id, entry_type, message, datetime_inserted)
@@ -118,9 +110,17 @@ BEGIN
   ELSIF queued > coalesce(cardinality(claimed_ids), 0) THEN
     PERFORM pg_notify('executions_ready', the_order::text);
   END IF;
-  RETURN json_build_object('orderId', the_order, 'executions', queued, 'skipped', skipped,
-    'claimed', CASE WHEN claimed_ids IS NULL THEN '[]'::json ELSE execution_contexts(claimed_ids) END,
-    'leases', coalesce(leases, '{}'::json));
+  contexts := CASE WHEN claimed_ids IS NULL THEN '[]'::json ELSE execution_contexts(claimed_ids) END;
+  -- Last: the address's budget stays locked (lease_egress_tokens) only until the alert commits.
+  IF claimed_lanes IS NOT NULL AND jsonb_typeof(p_claim->'budget') = 'object' THEN
+    SELECT json_object_agg(l.key, json_build_object('granted', g.granted_now, 'msLeft', g.ms_left)) INTO leases
+    FROM jsonb_each_text(claimed_lanes) l
+    CROSS JOIN LATERAL (SELECT p_claim->'budget'->l.key AS t) terms
+    CROSS JOIN LATERAL lease_egress_tokens(l.key, terms.t->>'egress', least(l.value::integer, (terms.t->>'maxBatch')::integer),
+      (terms.t->>'limit')::integer, (terms.t->>'windowMs')::integer, (terms.t->>'slots')::integer) g
+    WHERE terms.t IS NOT NULL;
+  END IF;
+  RETURN json_build_object('orderId', the_order, 'executions', queued, 'skipped', skipped, 'claimed', contexts, 'leases', coalesce(leases, '{}'::json));
 END
 $$;
 --> statement-breakpoint
