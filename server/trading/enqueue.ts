@@ -53,22 +53,27 @@ export interface QueuedOrder {
   leases?: GrantedLeases;
 }
 
+const CONFLICTS: SharingConflict[] = ['nets', 'modes', 'trailing'];
+
 /**
- * The texts of the entry audits of skipped customers, handed to `open_order` (migration
- * alert_in_one_statement), which fills in {symbol} and the other strategy's id ({strategy}).
+ * The texts of the entry audits of skipped customers, per entry side, as the JSON handed to
+ * `open_order` (migration alert_in_one_statement), which fills in the alert's strategy ({strategy}),
+ * the symbol ({symbol}) and the other strategy ({other}). Built once, not per alert.
  */
-function skipMessages(strategyId: string, side: EntryDirection) {
-  const conflicts: SharingConflict[] = ['nets', 'modes', 'trailing'];
-  return {
-    once: Object.fromEntries(
-      enumValues(CustomerGroup).map((group) => [
-        group,
-        `Receive Webhook Once is on for group ${customerGroupLabels[group]}: the customer already holds a position of strategy ${strategyId}, so this entry was skipped`,
-      ]),
-    ),
-    conflict: Object.fromEntries(conflicts.map((reason) => [reason, conflictMessage({ symbol: '{symbol}', side }, '{strategy}', reason)])),
-  };
-}
+const SKIP_MESSAGES = Object.fromEntries(
+  enumValues(EntryDirection).map((side) => [
+    side,
+    JSON.stringify({
+      once: Object.fromEntries(
+        enumValues(CustomerGroup).map((group) => [
+          group,
+          `Receive Webhook Once is on for group ${customerGroupLabels[group]}: the customer already holds a position of strategy {strategy}, so this entry was skipped`,
+        ]),
+      ),
+      conflict: Object.fromEntries(CONFLICTS.map((reason) => [reason, conflictMessage({ symbol: '{symbol}', side }, '{other}', reason)])),
+    }),
+  ]),
+) as Record<EntryDirection, string>;
 
 /** The arguments `open_order` (and `receive_alert` for an entry) take for an input. */
 export function openOrderArgs(input: EnqueueInput) {
@@ -83,7 +88,7 @@ export function openOrderArgs(input: EnqueueInput) {
     at: input.at ? input.at.toISOString() : null,
     deadlineS: input.deadlineMs / 1000,
     claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, budget: claim.budget }) : null,
-    messages: JSON.stringify(skipMessages(input.strategyId, input.side)),
+    messages: SKIP_MESSAGES[input.side],
   };
 }
 

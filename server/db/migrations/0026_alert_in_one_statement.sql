@@ -2,8 +2,8 @@
 -- Order (enqueue_order, migration alert_intake_functions), then queue_order queues its executions,
 -- audits the skipped customers and answers the contexts of the executions claimed by the calling
 -- process's dispatcher (the in-process hand-off). The texts of the skip audits come from the caller
--- (p_messages: 'once' by group, 'conflict' by reason with {symbol} and {strategy} for the other strategy's id), so
--- they are written in one place (server/trading/position-sharing.ts, enqueue.ts).
+-- (p_messages: 'once' by group with {strategy} for the alert's strategy, 'conflict' by reason with {symbol}
+-- and {other} for the other strategy's id), so they are written in one place (server/trading/position-sharing.ts, enqueue.ts).
 -- The entry's client order id, as server/trading/exchanges/client-order-id.ts builds it (leg 'e');
 -- tests/engine/queued-wakeup.test.ts holds the two to the same answer.
 CREATE FUNCTION entry_client_order_id(p_order_id integer, p_customer_id integer) RETURNS text
@@ -43,11 +43,11 @@ $$;
 -- The eligible customers enqueue_order answered ([id, group, platform, blocked by Receive Webhook Once,
 -- conflicting strategy, conflict reason]), in its order, with their lane and, for those skipped, the
 -- audit's text from p_messages.
-CREATE FUNCTION opened_customers(p_opened jsonb, p_messages jsonb) RETURNS TABLE (id integer, lane text, skip_message text, n bigint)
+CREATE FUNCTION opened_customers(p_opened jsonb, p_strategy_id text, p_messages jsonb) RETURNS TABLE (id integer, lane text, skip_message text, n bigint)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT (r->>0)::integer, CASE WHEN (r->>2)::smallint = 2 THEN 'bybit' ELSE 'bitget' END,
-    CASE WHEN (r->>3)::boolean THEN p_messages->'once'->>(r->>1)
-         WHEN r->>4 IS NOT NULL AND r->>5 IS NOT NULL THEN replace(replace(p_messages->'conflict'->>(r->>5), '{symbol}', p_opened->>'symbol'), '{strategy}', r->>4) END,
+    CASE WHEN (r->>3)::boolean THEN replace(p_messages->'once'->>(r->>1), '{strategy}', p_strategy_id)
+         WHEN r->>4 IS NOT NULL AND r->>5 IS NOT NULL THEN replace(replace(p_messages->'conflict'->>(r->>5), '{symbol}', p_opened->>'symbol'), '{other}', r->>4) END,
     t.n
   FROM jsonb_array_elements(p_opened->'customers') WITH ORDINALITY AS t(r, n)
 $$;
@@ -81,7 +81,7 @@ BEGIN
   END IF;
   WITH candidates AS (
     SELECT o.id, o.lane, o.n, (p_claim IS NOT NULL AND (slices IS NULL OR o.id % 64 = ANY(slices))) AS claimable
-    FROM opened_customers(p_opened, p_messages) o WHERE o.skip_message IS NULL),
+    FROM opened_customers(p_opened, p_strategy_id, p_messages) o WHERE o.skip_message IS NULL),
   chosen AS (
     SELECT c.id, c.lane, c.n, c.claimable
       AND row_number() OVER (PARTITION BY c.lane, c.claimable ORDER BY c.n) <= coalesce((p_claim->'room'->>c.lane)::integer, 0) AS claimed
@@ -102,7 +102,7 @@ BEGIN
   IF skipped > 0 THEN
     INSERT INTO entry_audits (order_id, customer_id, strategy_id, entry_type, message, datetime_inserted)
       SELECT the_order, o.id, p_strategy_id, p_entry_type, o.skip_message, instant
-      FROM opened_customers(p_opened, p_messages) o WHERE o.skip_message IS NOT NULL ORDER BY o.n;
+      FROM opened_customers(p_opened, p_strategy_id, p_messages) o WHERE o.skip_message IS NOT NULL ORDER BY o.n;
     PERFORM pg_notify('staff_notifications', json_build_object('type', 1, 'message', skipped || ' entries of strategy ' || p_strategy_id || ' skipped')::text);
   END IF;
   IF queued = 0 THEN
