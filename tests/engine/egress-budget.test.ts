@@ -131,16 +131,8 @@ describe('one budget per exchange and egress address, shared by every process on
     expect(heard).toEqual({ api: 1, worker: 0 });
     expect(failures).toEqual([]);
   });
-});
 
-describe("an alert's statement leases the shared budget for the entries it hands to this process", () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
-
-  it('the claimed entries come with their requests leased by the same statement, and the limiter sends them without a lease of its own', async () => {
+  it("an alert's statement leases the budget for the entries it hands to this process: they come with their requests, and the limiter sends them without a lease of its own", async () => {
     const budget = createPostgresEgressBudget(ctx.deps.db);
     const limiter = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), budget);
     const terms = limiter.leaseTerms('bybit')!;
