@@ -77,4 +77,21 @@ describe('pacer: entries and protection share an exchange budget', () => {
     // 1,000 orders/s over the socket: 400 in flight (0.4 s of it); REST keeps its 40, not taken by the socket's entries.
     expect(most).toEqual({ websocket: 400, rest: 40 });
   });
+
+  it('counts the entries still waiting at the rate of the channel they have been leaving by', async () => {
+    const clock = 1_000_000;
+    const pacer = createPacer(rate, () => clock, slack, () => 1_000);
+    const sent = (channel: 'rest' | 'websocket', count: number) => Promise.all(Array.from({ length: count }, () => pacer.entry('bybit', async () => undefined, channel)));
+    // No entry sent yet: they are counted at the REST rate (4,000 at 100/s: 50 s + 6 s, past the deadline).
+    pacer.setPressure('bybit', { pending: 4_000, earliestDeadline: clock + 30_000 });
+    expect(await pacer.protection('bybit')).toBeNull();
+    // Entries leaving over the order-entry socket do not take the REST budget: 4,000 at 1,000/s need 5 s + 6 s.
+    await sent('websocket', 10);
+    const turn = await pacer.protection('bybit');
+    expect(turn).toBeTypeOf('function');
+    turn!();
+    // Half of the recent entries fell back to REST (sessions down): 2,000 of them at 100/s (27.5 s + 6 s) do not fit.
+    await sent('rest', 10);
+    expect(await pacer.protection('bybit')).toBeNull();
+  });
 });

@@ -18,6 +18,8 @@ export interface EntryPressure {
  *   its legs together, so positions are protected one after the other instead of all at the end;
  * - protection steps aside while the entries still waiting (in every process) need the whole budget
  *   to be placed before their deadline: an entry never misses its deadline for someone's take-profit.
+ *   They are counted at the rate of the channel the recent entries left by: entries over an order-entry
+ *   socket do not draw on the REST budget the fill reads use, so protection need not wait for them.
  */
 export interface Pacer {
   /** `channel` 'websocket': the entry leaves over the account's order-entry socket, paced by that channel's own per-address rate. */
@@ -49,13 +51,37 @@ export const deadlineSlackMs = (exchange: ExchangeId) => Math.min(DEFAULT_CEILIN
 /** Entries in flight at once per exchange: those of 0.4 s at the channel's planned rate. */
 const entryPlaces = (perSecond: number) => new Semaphore(Math.max(4, Math.round(perSecond * 0.4)));
 
+/** How many of an exchange's latest entries tell which channel the entries still waiting will leave by. */
+const RECENT_ENTRIES = 200;
+
+/** The channels of an exchange's latest entries; none yet counts as REST (the slower budget). */
+class RecentChannels {
+  private readonly overSocket = new Uint8Array(RECENT_ENTRIES);
+  private next = 0;
+  private seen = 0;
+  private sockets = 0;
+
+  note(channel: EntryChannel): void {
+    const socket = channel === 'websocket' ? 1 : 0;
+    if (this.seen === RECENT_ENTRIES) this.sockets -= this.overSocket[this.next]!;
+    else this.seen += 1;
+    this.overSocket[this.next] = socket;
+    this.sockets += socket;
+    this.next = (this.next + 1) % RECENT_ENTRIES;
+  }
+
+  socketShare(): number {
+    return this.seen === 0 ? 0 : this.sockets / this.seen;
+  }
+}
+
 export function createPacer(
   rate: (exchange: ExchangeId) => number = plannedRate,
   now: () => number = Date.now,
   slackMs: (exchange: ExchangeId) => number = deadlineSlackMs,
   socketRate: (exchange: ExchangeId) => number = plannedSocketRate,
 ): Pacer {
-  const lanes = new Map<ExchangeId, { entries: Semaphore; socketEntries: Semaphore; protection: Semaphore; pressure: EntryPressure }>();
+  const lanes = new Map<ExchangeId, { entries: Semaphore; socketEntries: Semaphore; protection: Semaphore; pressure: EntryPressure; recent: RecentChannels }>();
   const lane = (exchange: ExchangeId) => {
     let found = lanes.get(exchange);
     if (!found) {
@@ -65,19 +91,23 @@ export function createPacer(
         socketEntries: entryPlaces(socketRate(exchange)),
         protection: new Semaphore(Math.max(2, Math.round(perSecond * 0.2))),
         pressure: { pending: 0, earliestDeadline: null },
+        recent: new RecentChannels(),
       };
       lanes.set(exchange, found);
     }
     return found;
   };
   const entriesNeedEverything = (exchange: ExchangeId) => {
-    const { pressure } = lane(exchange);
+    const { pressure, recent } = lane(exchange);
     if (pressure.pending === 0 || pressure.earliestDeadline === null) return false;
-    return now() + ((pressure.pending * DEADLINE_MARGIN) / rate(exchange)) * 1000 + slackMs(exchange) >= pressure.earliestDeadline;
+    const share = recent.socketShare();
+    const seconds = pressure.pending * DEADLINE_MARGIN * ((1 - share) / rate(exchange) + share / socketRate(exchange));
+    return now() + seconds * 1000 + slackMs(exchange) >= pressure.earliestDeadline;
   };
   return {
     async entry(exchange, send, channel = 'rest') {
-      const { entries, socketEntries } = lane(exchange);
+      const { entries, socketEntries, recent } = lane(exchange);
+      recent.note(channel);
       const release = await (channel === 'websocket' ? socketEntries : entries).acquire();
       try {
         return await send();
