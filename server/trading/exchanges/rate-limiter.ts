@@ -160,12 +160,27 @@ function refuseIfLate(request: LimiterRequest): void {
   );
 }
 
-/** The request's own signal, aborted as well when its deadline passes. */
-function withDeadline(request: LimiterRequest): AbortSignal | undefined {
-  if (request.deadline === undefined) return request.signal;
-  const timeout = AbortSignal.timeout(Math.max(0, request.deadline - Date.now()));
-  return request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+/**
+ * The request's own signal, aborted as well when its deadline passes: made on first use, as only a
+ * request that has to wait needs it (a timer per request would outlive most of them by the whole deadline).
+ */
+function deadlineSignal(request: LimiterRequest): () => AbortSignal | undefined {
+  let made = false;
+  let signal: AbortSignal | undefined;
+  return () => {
+    if (made) return signal;
+    made = true;
+    if (request.deadline === undefined) signal = request.signal;
+    else {
+      const timeout = AbortSignal.timeout(Math.max(0, request.deadline - Date.now()));
+      signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    }
+    return signal;
+  };
 }
+
+/** A slot of the window: at once when one is free, else in turn (leaving the queue when the signal aborts). */
+const slotOf = (window: SlidingWindow, signal: () => AbortSignal | undefined): GrantDone | Promise<GrantDone> => window.tryAcquire() ?? window.acquire(signal());
 
 export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
@@ -195,11 +210,12 @@ export class ExchangeRateLimiter {
     refuseIfLate(request);
     if (request.channel !== 'websocket') await this.bans.clear(request.exchange, request.egress, request.deadline);
     // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
-    const signal = withDeadline(request);
+    const signal = deadlineSignal(request);
     const kind: AccountBucketKind | undefined = request.write ?? request.read;
     let accountDone: GrantDone | undefined;
     try {
-      accountDone = kind && request.apiKey ? await this.accountWindow(request.exchange, request.apiKey, kind)?.acquire(signal) : undefined;
+      const account = kind && request.apiKey ? this.accountWindow(request.exchange, request.apiKey, kind) : undefined;
+      accountDone = account ? await slotOf(account, signal) : undefined;
     } catch (error) {
       refuseIfLate(request);
       throw error;
@@ -207,7 +223,7 @@ export class ExchangeRateLimiter {
     if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
     let backgroundDone: GrantDone | undefined;
     try {
-      backgroundDone = backgroundWork.getStore() ? await this.backgroundWindow(request.exchange, request.egress).acquire(signal) : undefined;
+      backgroundDone = backgroundWork.getStore() ? await slotOf(this.backgroundWindow(request.exchange, request.egress), signal) : undefined;
     } catch (error) {
       accountDone?.();
       throw error;
@@ -216,8 +232,8 @@ export class ExchangeRateLimiter {
     const releaseSocket = await ip.inFlight.acquire();
     let ipDone: GrantDone | undefined;
     try {
-      ipDone = await ip.window.acquire(signal);
-      await this.budget?.take(request.exchange, request.egress, this.ceilings[request.exchange].perIp, signal);
+      ipDone = await slotOf(ip.window, signal);
+      await this.budget?.take(request.exchange, request.egress, this.ceilings[request.exchange].perIp, signal());
       await this.bans.clear(request.exchange, request.egress, request.deadline);
       refuseIfLate(request);
     } catch (error) {
@@ -249,11 +265,11 @@ export class ExchangeRateLimiter {
     return window;
   }
 
-  private async orderEntryGrant(request: LimiterRequest, signal: AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<() => void> {
+  private async orderEntryGrant(request: LimiterRequest, signal: () => AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<() => void> {
     const window = this.orderEntryWindow(request.exchange, request.egress);
     let entryDone: GrantDone | undefined;
     try {
-      entryDone = await window?.acquire(signal);
+      entryDone = window ? await slotOf(window, signal) : undefined;
       refuseIfLate(request);
     } catch (error) {
       entryDone?.();

@@ -49,9 +49,9 @@ export class SlidingWindow {
   }
 
   acquire(signal?: AbortSignal): Promise<GrantDone> {
+    const now = this.tryAcquire();
+    if (now) return Promise.resolve(now);
     const at = this.now();
-    this.expire(at);
-    if (this.waitingCount() === 0 && this.inWindow() < this.limit) return Promise.resolve(this.grant(at, at));
     return new Promise<GrantDone>((resolve, reject) => {
       const waiter: Waiter = { enqueuedAt: at, resolve, reject };
       this.queue.push(waiter);
@@ -59,6 +59,13 @@ export class SlidingWindow {
       signal?.addEventListener('abort', () => this.cancel(waiter, signal.reason), { once: true });
       this.schedule();
     });
+  }
+
+  /** A slot at once when one is free and nobody waits for it; undefined otherwise (nothing queued). */
+  tryAcquire(): GrantDone | undefined {
+    const at = this.now();
+    this.expire(at);
+    return this.waitingCount() === 0 && this.inWindow() < this.limit ? this.grant(at, at) : undefined;
   }
 
   snapshot(): WindowStats {
