@@ -16,6 +16,11 @@ export interface TradingConfig {
   concurrency: number;
   /** A claim not renewed within this time is taken over by another process. */
   leaseMs: number;
+  /**
+   * Of the executions an alert's statement claims for this process, how many it reads the contexts of;
+   * the dispatcher reads the others' right after the commit, while the first entries are being sent.
+   */
+  handoffContexts: number;
   /** Slow safety poll besides LISTEN/NOTIFY. */
   safetyPollMs: number;
   /** Period of the position sync. */
@@ -50,6 +55,7 @@ export function loadTradingConfig(mode: ExchangeMode, env: NodeJS.ProcessEnv): T
     maxAlertAgeMs: numberFrom(env, 'MAX_ALERT_AGE_MS', 60_000),
     concurrency: numberFrom(env, 'DISPATCH_CONCURRENCY', 5_000),
     leaseMs: numberFrom(env, 'DISPATCH_LEASE_MS', 15_000),
+    handoffContexts: Math.max(1, numberFrom(env, 'DISPATCH_HANDOFF_CONTEXTS', 500)),
     safetyPollMs: numberFrom(env, 'DISPATCH_SAFETY_POLL_MS', 5_000),
     syncIntervalMs: numberFrom(env, 'POSITION_SYNC_INTERVAL_MS', 15_000),
   };

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { loadContexts, type ExecutionContext } from './context';
 import type { BudgetLease, ExchangeId } from './exchanges/types';
 import { LANES, laneOf, lanePlatform } from './lanes';
-import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaim, renewClaims, type JobKind } from './execution-state/queue';
+import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaims, renewClaims, type JobKind } from './execution-state/queue';
 import type { GrantedLeases, LocalRunner } from './intake-state';
 import type { AccountLeases } from './accounts/leases';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
@@ -29,6 +29,10 @@ const PRESSURE_REFRESH_MS = 250;
 /** Sync jobs in flight at once per lane, so entries always find room (more at once would only queue for the same budget). */
 const SYNC_PLACES = 50;
 const CLAIM_BATCH = 200;
+/** Contexts of executions handed over by id read per statement (the alert's statement read the first ones). */
+const LATER_CONTEXTS_BATCH = 1_000;
+/** Claimed executions started per turn of the event loop. */
+const START_GROUP = 25;
 
 /**
  * The durable fan-out: claims executions from PostgreSQL (FOR UPDATE SKIP LOCKED) and runs many at
@@ -78,28 +82,47 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
    * Starts executions claimed by this worker: from the queue, or handed over by this process's intake.
    * An execution holds its lane's place until it ends, or until its entry is placed: its protection
    * then waits for the exchange's budget without keeping the next customers' entries from starting.
+   * They start a group per turn of the event loop (places taken for all at once): started together,
+   * thousands would take each step in lockstep and the first entry would leave only after every other
+   * had been prepared; in between, the answers already in are read.
    */
-  function runClaimed(kind: JobKind, contexts: ExecutionContext[]): void {
-    for (const ctx of contexts) {
-      const count = laneCount(laneOf(ctx.platformType));
-      count.all += 1;
-      if (kind === 'sync') count.sync += 1;
-      let placeHeld = true;
-      const freePlace = () => {
-        if (!placeHeld) return;
-        placeHeld = false;
-        count.all -= 1;
-        if (kind === 'sync') count.sync -= 1;
-        pump();
-      };
-      const task = runExecution(rt, ctx, freePlace)
-        .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
-        .finally(() => {
-          running.delete(ctx.id);
-          freePlace();
-        });
-      running.set(ctx.id, task);
-    }
+  function runClaimed(kind: JobKind, contexts: readonly ExecutionContext[]): void {
+    const places = contexts.map((ctx) => takePlace(kind, laneOf(ctx.platformType)));
+    const startFrom = (from: number) => {
+      if (stopped) {
+        for (const free of places.slice(from)) free();
+        return giveBack(contexts.slice(from).map((ctx) => ctx.id));
+      }
+      const to = Math.min(contexts.length, from + START_GROUP);
+      for (let i = from; i < to; i += 1) start(contexts[i]!, places[i]!);
+      if (to < contexts.length) setImmediate(() => startFrom(to));
+    };
+    startFrom(0);
+  }
+
+  /** A place in the lane, freed (once) by the function returned. */
+  function takePlace(kind: JobKind, lane: ExchangeId): () => void {
+    const count = laneCount(lane);
+    count.all += 1;
+    if (kind === 'sync') count.sync += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      count.all -= 1;
+      if (kind === 'sync') count.sync -= 1;
+      pump();
+    };
+  }
+
+  function start(ctx: ExecutionContext, freePlace: () => void): void {
+    const task = runExecution(rt, ctx, freePlace)
+      .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
+      .finally(() => {
+        running.delete(ctx.id);
+        freePlace();
+      });
+    running.set(ctx.id, task);
   }
 
   /** One claim statement for every lane with room (`room(lane)` each), then the claimed executions' contexts. */
@@ -126,19 +149,51 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     return terms;
   }
 
-  /** Executions the intake of this process claimed for it in the alert's statement: started at once, no DB round trip first. */
-  function adopt(claimed: ExecutionContext[], leases: GrantedLeases = {}): void {
+  /** Stopping, or their contexts could not be read: back to the queue for any process (their claim would otherwise wait out its lease). */
+  function giveBack(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    releaseClaims(rt.db, rt.worker, ids).catch((error: unknown) => rt.log.error({ err: error, executions: ids.length }, 'releasing handed-over executions failed'));
+  }
+
+  /**
+   * Reads the contexts of executions handed over by id, in batches read at once (one connection each,
+   * so the database works on them side by side), and starts each batch, in order, as it arrives.
+   */
+  async function adoptLater(ids: readonly number[]): Promise<void> {
+    const batches: number[][] = [];
+    for (let at = 0; at < ids.length; at += LATER_CONTEXTS_BATCH) batches.push(ids.slice(at, at + LATER_CONTEXTS_BATCH));
+    const reads = batches.map((batch) => loadContexts(rt.db, rt.worker, batch));
+    for (const [i, read] of reads.entries()) {
+      let contexts: ExecutionContext[];
+      try {
+        contexts = await read;
+      } catch (error) {
+        rt.log.error({ err: error, executions: batches[i]!.length }, 'reading handed-over executions failed');
+        giveBack(batches[i]!);
+        continue;
+      }
+      if (stopped) {
+        giveBack(batches[i]!);
+        continue;
+      }
+      expect(contexts);
+      runClaimed('work', contexts);
+    }
+  }
+
+  /**
+   * Executions the intake of this process claimed for it in the alert's statement: those the statement
+   * read start at once, no DB round trip first; the contexts of the others (`later`) are read meanwhile.
+   */
+  function adopt(claimed: ExecutionContext[], leases: GrantedLeases = {}, later: readonly number[] = []): void {
     for (const lane of LANES) {
       const lease = leases[lane];
       if (lease) rt.adapters(lanePlatform[lane])?.creditRequests?.(lease.granted, lease.msLeft);
     }
-    if (stopped) {
-      // Stopping: give them back to the queue for another process (their claim would otherwise wait out its lease).
-      for (const ctx of claimed) releaseClaim(rt.db, rt.worker, ctx.id, 0).catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'releasing a handed-over execution failed'));
-      return;
-    }
+    if (stopped) return giveBack([...claimed.map((ctx) => ctx.id), ...later]);
     expect(claimed);
     runClaimed('work', claimed);
+    if (later.length > 0) void adoptLater(later);
     refreshPressure().catch((error: unknown) => rt.log.error({ err: error }, 'counting pending entries failed'));
   }
 
@@ -210,6 +265,12 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     freeSlots: freeIn,
     slices: () => (leases ? [...leases.owned()] : null),
     budgetLeases,
+    prepare: (symbol) => {
+      for (const lane of LANES) {
+        if (rt.adapters(lanePlatform[lane])) rt.prices.quote(lane, symbol).catch(() => undefined);
+      }
+    },
+    contextsInStatement: rt.config.handoffContexts,
     adopt,
   };
 }

@@ -32,6 +32,8 @@ export interface LocalClaim {
   slices: readonly number[] | null;
   /** Per exchange, lease the address's shared request budget for the claimed entries in the same statement. */
   budget?: Partial<Record<ExchangeId, BudgetLease>> | undefined;
+  /** The statement reads the contexts of the first this many claimed executions; the others are answered by id. */
+  answer: number;
 }
 
 export interface EnqueueResult {
@@ -40,6 +42,8 @@ export interface EnqueueResult {
   skipped: number;
   /** Executions queued already claimed by `claim.worker`, read by the same statement, to start at once. */
   claimed: ExecutionContext[];
+  /** Executions also claimed by `claim.worker` past `claim.answer`, by id: their contexts are read after the commit. */
+  claimedLater: number[];
   /** Requests of the shared budget the statement leased for them (`claim.budget`). */
   leases: GrantedLeases;
 }
@@ -50,6 +54,7 @@ export interface QueuedOrder {
   executions: number;
   skipped: number;
   claimed: Row[];
+  claimedLater?: number[];
   leases?: GrantedLeases;
 }
 
@@ -87,7 +92,7 @@ export function openOrderArgs(input: EnqueueInput) {
     referencePrice: input.referencePrice,
     at: input.at ? input.at.toISOString() : null,
     deadlineS: input.deadlineMs / 1000,
-    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, budget: claim.budget }) : null,
+    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, budget: claim.budget, answer: claim.answer }) : null,
     messages: SKIP_MESSAGES[input.side],
   };
 }
@@ -106,7 +111,14 @@ const openOrderCall = preparedFunctionCall<QueuedOrder, keyof OpenOrderArgs>('tr
 ], { genericPlans: true });
 
 export function queuedResult(queued: QueuedOrder): EnqueueResult {
-  return { orderId: Number(queued.orderId), executions: Number(queued.executions), skipped: Number(queued.skipped), claimed: contextsOf(queued.claimed), leases: queued.leases ?? {} };
+  return {
+    orderId: Number(queued.orderId),
+    executions: Number(queued.executions),
+    skipped: Number(queued.skipped),
+    claimed: contextsOf(queued.claimed),
+    claimedLater: (queued.claimedLater ?? []).map(Number),
+    leases: queued.leases ?? {},
+  };
 }
 
 /** One Order and one queued execution per eligible customer, in one statement (inside the caller's transaction, if any). */

@@ -17,12 +17,16 @@ export interface LocalRunner {
   slices(): readonly number[] | null;
   /** Per exchange, how the claiming statement may lease the address's shared request budget for the entries it hands over. */
   budgetLeases(): Partial<Record<ExchangeId, BudgetLease>>;
+  /** An entry on this symbol is being committed: what its entries read on their way out (the book's prices) is fetched meanwhile. */
+  prepare(symbol: string): void;
+  /** Of the executions a statement claims for it, how many that statement reads the contexts of (the first ones). */
+  readonly contextsInStatement: number;
   /**
    * Runs executions already claimed in its name (committed by the caller), read by the claiming
    * statement, with the requests that statement leased for them (`leases`, per exchange); any still
-   * missing are leased first.
+   * missing are leased first. `later`: the ids of the others it claimed, whose contexts the runner reads.
    */
-  adopt(claimed: ExecutionContext[], leases?: GrantedLeases): void;
+  adopt(claimed: ExecutionContext[], leases?: GrantedLeases, later?: readonly number[]): void;
 }
 
 /**

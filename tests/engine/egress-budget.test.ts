@@ -144,6 +144,8 @@ describe('one budget per exchange and egress address, shared by every process on
       freeSlots: () => 10,
       slices: () => null,
       budgetLeases: () => ({ bybit: { ...terms, egress: 'alert-ip' } }),
+      prepare: () => undefined,
+      contextsInStatement: 500,
       adopt: (_claimed, leases) => void handed.push(leases ?? {}),
     });
     const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }];

@@ -14,16 +14,23 @@ const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, am
 const alert = (ctx: TestContext, url: string, id: string) => ctx.api('POST', url, { payload: `{"action":"open","alert_id":"${id}"}`, headers: { 'content-type': 'application/json' } });
 
 /** A runner that records what it is handed (the real dispatcher is exercised below and by every engine test). */
-function recordingRunner(freeSlots: number, slices: number[] | null = null): LocalRunner & { adopted: number[][] } {
+function recordingRunner(freeSlots: number, slices: number[] | null = null, contextsInStatement = 500): LocalRunner & { adopted: number[][]; later: number[][] } {
   const adopted: number[][] = [];
+  const later: number[][] = [];
   return {
     worker: 'test-runner',
     leaseMs: 15_000,
     freeSlots: () => freeSlots,
     slices: () => slices,
     budgetLeases: () => ({}),
-    adopt: (claimed) => adopted.push(claimed.map((ctx) => ctx.id)),
+    prepare: () => undefined,
+    contextsInStatement,
+    adopt: (claimed, _leases, ids = []) => {
+      adopted.push(claimed.map((ctx) => ctx.id));
+      later.push([...ids]);
+    },
     adopted,
+    later,
   };
 }
 
@@ -125,6 +132,22 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     expect(runner.adopted.flat()).toHaveLength(3);
   });
 
+  it('reads the contexts of the first claimed executions in the statement and hands the others over by id', async () => {
+    const runner = recordingRunner(10, null, 1);
+    const detach = ctx.deps.intake.handoff.attach(runner);
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    notifications.length = 0;
+    const answer = await alert(ctx, strategy.url, 'h5');
+    detach();
+    const rows = await executionsOf(ctx, answer.body.data.orderId);
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    expect(rows.every((row) => row.claimed_by === 'test-runner')).toBe(true);
+    expect(runner.adopted).toEqual([ids.slice(0, 1)]);
+    expect(runner.later).toEqual([ids.slice(1)]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(notifications).toEqual([]);
+  });
+
   it('without a local dispatcher nothing is claimed and the dispatchers are woken as before', async () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
     notifications.length = 0;
@@ -149,14 +172,14 @@ describe('in-process hand-off with the real dispatcher', () => {
     await ctx.close();
   });
 
-  it('the dispatcher of the receiving process places every entry under its own claim, once; a stopped dispatcher leaves nothing claimed', async () => {
+  async function placedOnceByTheReceivingProcess(alertId: string, contextsInStatement: number): Promise<void> {
     const customers = [];
     for (let i = 0; i < 4; i += 1) customers.push(await tradingCustomer(ctx, sandbox, { exchange: i % 2 === 0 ? 'bybit' : 'bitget', group: CustomerGroup.Gold }));
     // A long safety poll: only the hand-off (or a NOTIFY, which it does not send) can start these executions quickly.
-    const dispatcher = await startEngine(ctx, sandbox, { safetyPollMs: 60_000 });
+    const dispatcher = await startEngine(ctx, sandbox, { safetyPollMs: 60_000, handoffContexts: contextsInStatement });
     try {
       const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
-      const answer = await alert(ctx, strategy.url, 'real');
+      const answer = await alert(ctx, strategy.url, alertId);
       const orderId = answer.body.data.orderId as number;
       const claimedAtAnswer = await executionsOf(ctx, orderId);
       expect(claimedAtAnswer.every((row) => row.claimed_by === dispatcher.worker || row.state !== 'pending')).toBe(true);
@@ -171,5 +194,13 @@ describe('in-process hand-off with the real dispatcher', () => {
     const claimed = await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from executions where claimed_by is not null`);
     expect(claimed.rows[0]!.n).toBe(0);
     expect(ctx.deps.intake.handoff.runner()).toBeUndefined();
+  }
+
+  it('the dispatcher of the receiving process places every entry under its own claim, once; a stopped dispatcher leaves nothing claimed', async () => {
+    await placedOnceByTheReceivingProcess('real', 500);
+  });
+
+  it('the same when the statement reads one context and the dispatcher reads the others after the commit', async () => {
+    await placedOnceByTheReceivingProcess('real-later', 1);
   });
 });

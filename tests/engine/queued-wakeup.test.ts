@@ -38,7 +38,7 @@ describe('queued executions wake the dispatchers from the same statement', () =>
     expect(heard).toEqual([`${EXECUTIONS_CHANNEL}:${open.orderId}`]);
     expect(open).toMatchObject({ executions: 2, claimed: [] });
 
-    const claim: LocalClaim = { worker: 'local', leaseMs: 60_000, room: { bybit: 5, bitget: 5 }, slices: null };
+    const claim: LocalClaim = { worker: 'local', leaseMs: 60_000, room: { bybit: 5, bitget: 5 }, slices: null, answer: 500 };
     const local = await ctx.deps.db.transaction((tx) => enqueueOrder(tx, { ...input, claim }));
     await settle();
     expect(heard).toHaveLength(1);

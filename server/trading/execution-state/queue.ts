@@ -79,6 +79,14 @@ export async function releaseClaim(db: DbOrTx, worker: string, id: number, delay
     where id = ${id} and claimed_by = ${worker}`);
 }
 
+/** Releases claims of a worker it will not run after all (due at once), so any process takes them. */
+export async function releaseClaims(db: DbOrTx, worker: string, ids: readonly number[]): Promise<void> {
+  await db.execute(sql`
+    update executions set claimed_by = null, claim_expires_at = null, next_attempt_at = now(), updated_at = now()
+    where id = any(${`{${ids.map(Number).join(',')}}`}::int[]) and claimed_by = ${worker}`);
+  await db.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, 'released')`);
+}
+
 /** Releases every claim of a worker that is shutting down, so others can resume at once. */
 export async function releaseAllClaims(db: DbOrTx, worker: string): Promise<void> {
   await db.execute(sql`update executions set claimed_by = null, claim_expires_at = null where claimed_by = ${worker}`);
