@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup } from '../../contract/enums';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { ACCOUNT_SLICES } from '../../server/trading/accounts/leases';
+import { loadContexts } from '../../server/trading/context';
 import { EXECUTIONS_CHANNEL } from '../../server/trading/execution-state/queue';
 import { findWebhookStrategy, receiveAlert } from '../../server/trading/intake';
 import type { LocalRunner } from '../../server/trading/intake-state';
@@ -202,5 +203,23 @@ describe('in-process hand-off with the real dispatcher', () => {
 
   it('the same when the statement reads one context and the dispatcher reads the others after the commit', async () => {
     await placedOnceByTheReceivingProcess('real-later', 1);
+  });
+
+  it('a stopped dispatcher gives executions handed over to it back to the queue at once, whether their contexts were read or not', async () => {
+    for (let i = 0; i < 3; i += 1) await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold });
+    const dispatcher = await startEngine(ctx, sandbox, { safetyPollMs: 60_000 });
+    await dispatcher.stop();
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
+    const answer = await alert(ctx, strategy.url, 'handed-to-stopped');
+    const orderId = answer.body.data.orderId as number;
+    // As if the alert's statement had claimed them for this dispatcher just before it stopped.
+    await ctx.deps.db.execute(sql`update executions set claimed_by = ${dispatcher.worker}, claim_expires_at = now() + interval '1 minute' where order_id = ${orderId}`);
+    const [read, ...later] = (await executionsOf(ctx, orderId)).map((row) => row.id);
+    const readContexts = await loadContexts(ctx.deps.db, dispatcher.worker, [read!]);
+    dispatcher.adopt(readContexts, {}, later);
+    await waitFor('every claim given back', async () => (await executionsOf(ctx, orderId)).every((row) => row.claimed_by === null), 2_000);
+    const rows = await executionsOf(ctx, orderId);
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((row) => row.state === 'pending')).toBe(true);
   });
 });
