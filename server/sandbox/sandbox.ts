@@ -137,7 +137,9 @@ export class Sandbox {
     this.orderSeq += 1;
     if (exchange === 'bitget') return String(1_300_000_000_000_000_000n + BigInt(this.orderSeq));
     const hex = this.orderSeq.toString(16).padStart(12, '0');
-    return `${randomText(8, '0123456789abcdef')}-${randomText(4, '0123456789abcdef')}-4${randomText(3, '0123456789abcdef')}-a${randomText(3, '0123456789abcdef')}-${hex}`;
+    // One random read per order (a fan-out creates thousands a second): 18 hex digits for the UUID's random parts.
+    const random = randomBytes(9).toString('hex');
+    return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-a${random.slice(15, 18)}-${hex}`;
   }
 
   private onPrice(symbol: string, price: number): void {
