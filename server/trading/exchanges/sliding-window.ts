@@ -49,8 +49,8 @@ export class SlidingWindow {
   }
 
   acquire(signal?: AbortSignal): Promise<GrantDone> {
-    const now = this.tryAcquire();
-    if (now) return Promise.resolve(now);
+    const granted = this.tryAcquire();
+    if (granted) return Promise.resolve(granted);
     const at = this.now();
     return new Promise<GrantDone>((resolve, reject) => {
       const waiter: Waiter = { enqueuedAt: at, resolve, reject };
