@@ -151,8 +151,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
 
   /** Stopping, or their contexts could not be read: back to the queue for any process (their claim would otherwise wait out its lease). */
   function giveBack(ids: readonly number[]): void {
-    if (ids.length === 0) return;
-    releaseClaims(rt.db, rt.worker, ids).catch((error: unknown) => rt.log.error({ err: error, executions: ids.length }, 'releasing handed-over executions failed'));
+    releaseClaims(rt.db, rt.worker, [...ids]).catch((error: unknown) => rt.log.error({ err: error, executions: ids.length }, 'releasing handed-over executions failed'));
   }
 
   /**

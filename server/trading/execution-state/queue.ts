@@ -80,10 +80,11 @@ export async function releaseClaim(db: DbOrTx, worker: string, id: number, delay
 }
 
 /** Releases claims of a worker it will not run after all (due at once), so any process takes them. */
-export async function releaseClaims(db: DbOrTx, worker: string, ids: readonly number[]): Promise<void> {
+export async function releaseClaims(db: DbOrTx, worker: string, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.execute(sql`
     update executions set claimed_by = null, claim_expires_at = null, next_attempt_at = now(), updated_at = now()
-    where id = any(${`{${ids.map(Number).join(',')}}`}::int[]) and claimed_by = ${worker}`);
+    where claimed_by = ${worker} and id in ${ids}`);
   await db.execute(sql`select pg_notify(${EXECUTIONS_CHANNEL}, 'released')`);
 }
 
