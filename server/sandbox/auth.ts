@@ -18,10 +18,12 @@ export function apiKeyOf(ctx: RequestContext): string | undefined {
   return header(ctx, ctx.exchange === 'bybit' ? 'x-bapi-api-key' : 'access-key');
 }
 
-function checkAccess(account: Account, ip: string, access: Access, ipError: ApiError, permissionError: ApiError): void {
-  if (account.ips.length && !account.ips.includes(ip)) throw ipError;
-  if (access === 'trade' && !account.permissions.trade) throw permissionError;
-  if (!account.permissions.read) throw permissionError;
+/** Which access rule the key breaks, if any (the caller words the refusal: an ApiError costs a stack trace). */
+function accessRefusal(account: Account, ip: string, access: Access): 'ip' | 'permission' | undefined {
+  if (account.ips.length && !account.ips.includes(ip)) return 'ip';
+  if (access === 'trade' && !account.permissions.trade) return 'permission';
+  if (!account.permissions.read) return 'permission';
+  return undefined;
 }
 
 /**
@@ -46,13 +48,9 @@ export function authenticateBybit(ctx: RequestContext, access: Access): Account 
 
 /** The key's IP whitelist and permission, Bybit's codes (HTTP after the signature, WebSocket on every order op). */
 export function checkBybitAccess(account: Account, ip: string, access: Access): void {
-  checkAccess(
-    account,
-    ip,
-    access,
-    new ApiError('10010', "Unmatched IP, please check your API key's bound IP addresses."),
-    new ApiError('10005', 'Permission denied, please check your API key permissions.'),
-  );
+  const refusal = accessRefusal(account, ip, access);
+  if (refusal === 'ip') throw new ApiError('10010', "Unmatched IP, please check your API key's bound IP addresses.");
+  if (refusal === 'permission') throw new ApiError('10005', 'Permission denied, please check your API key permissions.');
 }
 
 /** Bybit's timestamp rule: server - recvWindow <= ts < server + 1000, else 10002 (docs/v5/guide; the WebSocket trade header too). */
@@ -96,6 +94,8 @@ export function authenticateBitget(ctx: RequestContext, access: Access): Account
   const prehash = timestampText + ctx.method + ctx.path + query + ctx.rawBody;
   const expected = createHmac('sha256', account.secret).update(prehash).digest('base64');
   if (!sameText(expected, header(ctx, 'access-sign') ?? '')) throw new ApiError('40009', 'sign signature error');
-  checkAccess(account, ctx.ip, access, new ApiError('40018', 'Invalid IP'), new ApiError('40014', 'Incorrect permissions'));
+  const refusal = accessRefusal(account, ctx.ip, access);
+  if (refusal === 'ip') throw new ApiError('40018', 'Invalid IP');
+  if (refusal === 'permission') throw new ApiError('40014', 'Incorrect permissions');
   return account;
 }

@@ -30,11 +30,19 @@ export function findMarket(symbol: string | undefined): MarketSpec | undefined {
   return symbol === undefined ? undefined : bySymbol.get(symbol);
 }
 
+/** Decimals by step: a market has a handful of steps, and every price and size in the book is rounded to one. */
+const decimalsByStep = new Map<number, number>();
+
 /** Number of decimals of a step such as 0.001 (3) or 1 (0). */
 export function decimalsOf(step: number): number {
-  const text = formatNumber(step);
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
+  let decimals = decimalsByStep.get(step);
+  if (decimals === undefined) {
+    const text = formatNumber(step);
+    const dot = text.indexOf('.');
+    decimals = dot < 0 ? 0 : text.length - dot - 1;
+    decimalsByStep.set(step, decimals);
+  }
+  return decimals;
 }
 
 /** Plain decimal text without exponent or float noise: 0.30000000000000004 -> "0.3". */

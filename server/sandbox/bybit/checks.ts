@@ -31,13 +31,12 @@ interface Protection {
 /** 10001: TP/SL of a long (Buy) or short (Sell) position against base_price (last price, or the entry's limit price). 0 = cancel, not checked. */
 export function checkProtectionSide(side: 'long' | 'short', base: number, protection: Protection): void {
   const { takeProfit: tp, stopLoss: sl } = protection;
-  const at = num(base);
   if (side === 'long') {
-    if (tp && !(tp > base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Buy position should be higher than base_price:${at}??${protection.tpTriggerBy}`);
-    if (sl && !(sl < base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Buy position should lower than base_price:${at}??${protection.slTriggerBy}`);
+    if (tp && !(tp > base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Buy position should be higher than base_price:${num(base)}??${protection.tpTriggerBy}`);
+    if (sl && !(sl < base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Buy position should lower than base_price:${num(base)}??${protection.slTriggerBy}`);
   } else {
-    if (tp && !(tp < base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Sell position should be lower than base_price:${at}??${protection.tpTriggerBy}`);
-    if (sl && !(sl > base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Sell position should greater base_price:${at}??${protection.slTriggerBy}`);
+    if (tp && !(tp < base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Sell position should be lower than base_price:${num(base)}??${protection.tpTriggerBy}`);
+    if (sl && !(sl > base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Sell position should greater base_price:${num(base)}??${protection.slTriggerBy}`);
   }
 }
 
