@@ -53,6 +53,12 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   let dueTimer: NodeJS.Timeout | undefined;
   let pressureTimer: NodeJS.Timeout | undefined;
   let pressureReadAt = -Infinity;
+  /**
+   * Lanes where due work may be waiting for a place: their last claim had no room to look, or took
+   * all it asked for. Only a place freed in one of them claims again; otherwise the thousands of places
+   * a fan-out frees would each query a queue known to hold nothing due (new work wakes us by NOTIFY).
+   */
+  const mayHaveWaiting = new Set<ExchangeId>();
 
   /** Wakes this process when the next retry falls due, instead of waiting for the safety poll. */
   async function scheduleNextDue(): Promise<void> {
@@ -111,16 +117,22 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
       held = false;
       count.all -= 1;
       if (kind === 'sync') count.sync -= 1;
-      pump();
     };
   }
 
   function start(ctx: ExecutionContext, freePlace: () => void): void {
-    const task = runExecution(rt, ctx, freePlace)
+    const lane = laneOf(ctx.platformType);
+    const entryPlaced = () => {
+      freePlace();
+      if (mayHaveWaiting.has(lane)) pump();
+    };
+    const task = runExecution(rt, ctx, entryPlaced)
       .catch((error: unknown) => rt.log.error({ err: error, executionId: ctx.id }, 'execution crashed'))
       .finally(() => {
         running.delete(ctx.id);
         freePlace();
+        // It may have gone back to the queue, due again later: the drain times the next wake-up.
+        pump();
       });
     running.set(ctx.id, task);
   }
@@ -128,9 +140,16 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   /** One claim statement for every lane with room (`room(lane)` each), then the claimed executions' contexts. */
   async function claimAndRun(kind: JobKind, room: (lane: ExchangeId) => number): Promise<number> {
     const limit = Object.fromEntries(LANES.map((lane) => [lane, Math.min(CLAIM_BATCH, room(lane))]));
+    // Until a claim shows a lane's due work all taken, some may be waiting there.
+    for (const lane of LANES) mayHaveWaiting.add(lane);
     if (LANES.every((lane) => limit[lane]! <= 0)) return 0;
     const ids = await claimExecutions(rt.db, { worker: rt.worker, limit, leaseMs: rt.config.leaseMs, kind });
-    if (ids.length > 0) runClaimed(kind, await loadContexts(rt.db, rt.worker, ids));
+    const contexts = ids.length > 0 ? await loadContexts(rt.db, rt.worker, ids) : [];
+    for (const lane of LANES) {
+      const taken = contexts.filter((ctx) => laneOf(ctx.platformType) === lane).length;
+      if (limit[lane]! > 0 && taken < limit[lane]! && contexts.length === ids.length) mayHaveWaiting.delete(lane);
+    }
+    if (contexts.length > 0) runClaimed(kind, contexts);
     return ids.length;
   }
 

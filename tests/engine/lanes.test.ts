@@ -59,3 +59,46 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     sandbox.control.setFaults([]);
   });
 });
+
+/**
+ * Every placed entry frees its place. Where the last claim found the queue's due work all taken, a
+ * freed place must not send another claim: in a fan-out, thousands of them would each query a queue
+ * known to hold nothing due, beside the entries' own statements.
+ */
+describe('a freed place claims again only where work may be waiting', () => {
+  const engine = engineSuite((ctx, sandbox) => startEngine(ctx, sandbox));
+
+  it('entries placed one after the other send no claim of their own', async () => {
+    const { ctx, sandbox } = engine;
+    const strategy = await goldStrategy(ctx);
+    const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 12);
+    // The fill reads wait, so the executions stay in flight (and release nothing) while their entries are placed.
+    sandbox.control.setFaults([
+      { exchange: 'bybit', route: '/v5/order/realtime', latencyMs: 3_000 },
+      { exchange: 'bybit', route: '/v5/order/history', latencyMs: 3_000 },
+    ]);
+    const pool = ctx.handle.pool;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    let claims = 0;
+    pool.query = ((...args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      if (text.includes('for update skip locked')) claims += 1;
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
+      engine.dispatcher.wake();
+      const entries = () => customers.filter((c) => sandbox.control.account(c.sandbox!.uid).orders.some((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`)).length;
+      await waitFor('the first entry at the exchange', async () => entries() > 0, 20_000);
+      const claimsAtFirstEntry = claims;
+      await waitFor('every entry at the exchange', async () => entries() === customers.length, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Twelve places freed, none of them claiming (it was a claim of work and one of sync jobs per freeing turn).
+      expect(claims - claimsAtFirstEntry).toBeLessThanOrEqual(1);
+    } finally {
+      pool.query = query as typeof pool.query;
+      sandbox.control.setFaults([]);
+    }
+  });
+});
