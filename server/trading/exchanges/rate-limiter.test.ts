@@ -26,6 +26,41 @@ describe('SlidingWindow', () => {
     expect(stats.waiting).toBe(0);
   });
 
+  it("counts a slot's window from the answer's time when the caller knows it, never from before the grant or out of order", () => {
+    let clock = 1_000;
+    const window = new SlidingWindow(2, 100, () => clock);
+    const first = window.tryAcquire()!;
+    const second = window.tryAcquire()!;
+    expect(window.tryAcquire()).toBeUndefined();
+    clock = 1_080;
+    // Read at 1,080, answered by the exchange at 1,010: the slot is free again at 1,110, not 1,180.
+    first(1_010);
+    // An answer's time before its grant means a wrong clock: counted from now (1,080).
+    second(990);
+    clock = 1_109;
+    expect(window.tryAcquire()).toBeUndefined();
+    clock = 1_110;
+    const third = window.tryAcquire()!;
+    expect(third).toBeDefined();
+    expect(window.tryAcquire()).toBeUndefined();
+    clock = 1_179;
+    expect(window.tryAcquire()).toBeUndefined();
+    clock = 1_180;
+    const fourth = window.tryAcquire()!;
+    expect(fourth).toBeDefined();
+    clock = 1_200;
+    fourth(1_190);
+    // Kept in order: answered at 1,150 but finished after one counted from 1,190, it counts from 1,190 too.
+    third(1_150);
+    third(1_120);
+    expect(window.snapshot().inWindow).toBe(2);
+    clock = 1_289;
+    expect(window.tryAcquire()).toBeUndefined();
+    clock = 1_290;
+    expect(window.tryAcquire()).toBeDefined();
+    expect(window.tryAcquire()).toBeDefined();
+  });
+
   it('serves waiters in arrival order', async () => {
     const window = new SlidingWindow(1, 50);
     const order: number[] = [];

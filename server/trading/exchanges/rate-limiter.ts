@@ -203,10 +203,11 @@ export class ExchangeRateLimiter {
 
   /**
    * Resolves when the request may be sent, with the function to call when its answer (or failure)
-   * is in: every grant's slot stays taken until then. Waiters are served in arrival order. Nothing is
+   * is in (over the order-entry socket, with the answer's time where known): every grant's slot stays
+   * taken until then. Waiters are served in arrival order. Nothing is
    * granted while the address is banned (checked again after the windows: a ban may start meanwhile).
    */
-  async acquire(request: LimiterRequest): Promise<() => void> {
+  async acquire(request: LimiterRequest): Promise<GrantDone> {
     refuseIfLate(request);
     if (request.channel !== 'websocket') await this.bans.clear(request.exchange, request.egress, request.deadline);
     // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
@@ -265,7 +266,7 @@ export class ExchangeRateLimiter {
     return window;
   }
 
-  private async orderEntryGrant(request: LimiterRequest, signal: () => AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<() => void> {
+  private async orderEntryGrant(request: LimiterRequest, signal: () => AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<GrantDone> {
     const window = this.orderEntryWindow(request.exchange, request.egress);
     let entryDone: GrantDone | undefined;
     try {
@@ -277,9 +278,9 @@ export class ExchangeRateLimiter {
       refuseIfLate(request);
       throw error;
     }
-    return () => {
-      entryDone?.();
-      accountDone?.();
+    return (answeredAt) => {
+      entryDone?.(answeredAt);
+      accountDone?.(answeredAt);
     };
   }
 

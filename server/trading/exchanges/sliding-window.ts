@@ -21,8 +21,12 @@ export interface WindowStats {
   inWindow: number;
 }
 
-/** Called once the request's answer (or its failure) is in; later calls do nothing. */
-export type GrantDone = () => void;
+/**
+ * Called once the request's answer (or its failure) is in; later calls do nothing. `answeredAt`: when
+ * the exchange answered, on the window's clock, where the caller knows it more closely than "now" (its
+ * own reading of the answer may lag behind): the request arrived before it.
+ */
+export type GrantDone = (answeredAt?: number) => void;
 
 interface Waiter {
   enqueuedAt: number;
@@ -91,13 +95,25 @@ export class SlidingWindow {
       this.stats.maxWaitMs = Math.max(this.stats.maxWaitMs, waited);
     }
     let finished = false;
-    return () => {
+    return (answeredAt) => {
       if (finished) return;
       finished = true;
       this.inFlight -= 1;
-      this.finished.push(this.now());
+      this.finished.push(this.finishedAt(at, answeredAt));
       this.schedule();
     };
+  }
+
+  /**
+   * Where the slot's window starts: the answer's time when given and plausible (after the grant, not in
+   * the future), else now; never before the last finished grant, so the list stays in order (later is
+   * the safe side).
+   */
+  private finishedAt(grantedAt: number, answeredAt: number | undefined): number {
+    const now = this.now();
+    if (answeredAt === undefined || !(answeredAt >= grantedAt && answeredAt <= now)) return now;
+    const last = this.finished[this.finished.length - 1];
+    return last !== undefined && last > answeredAt ? last : answeredAt;
   }
 
   private expire(at: number): void {

@@ -172,6 +172,37 @@ describe('Bybit order entry over the account /v5/trade session', () => {
     expect(limiter.stats().perAccountOrders.delayed).toBeGreaterThanOrEqual(15);
   }, 20_000);
 
+  it("the address's order-entry window counts an order from the exchange's answer, not from our late reading of it", async () => {
+    const { DEFAULT_CEILINGS } = await import('../rate-limiter');
+    // One order per 300 ms over the socket (no slack), to see when the window gives the slot again.
+    limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, perIpOrderEntry: { limit: 1, windowMs: 300 } } }, 0);
+    const adapter = bybitAdapter();
+    await adapter.loadMarkets();
+    await adapter.warmSessions([account]);
+    // A first answer read at once tells how the exchange's clock stands against ours.
+    await adapter.placeEntry(account, entry('ct10-0-e', { quantity: 0.001 }));
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const placing = adapter.placeEntry(account, entry('ct10-1-e', { quantity: 0.001 }));
+    // Checked once per turn of the event loop, right after the sandbox (in this process) placed the order
+    // and wrote its answer: the loop is then busy for 400 ms before the client reads that answer.
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (orders().length < 2) return void setImmediate(check);
+        const busyUntil = performance.now() + 400;
+        while (performance.now() < busyUntil);
+        resolve();
+      };
+      setImmediate(check);
+    });
+    await placing;
+    await adapter.placeEntry(account, entry('ct10-2-e', { quantity: 0.001 }));
+    const [, second, third] = orders().map((o) => o.receivedAt);
+    // Counted from the reading, the third would leave 300 ms after the busy loop, 700 ms after the second arrived.
+    expect(third! - second!).toBeGreaterThanOrEqual(300);
+    expect(third! - second!).toBeLessThan(620);
+    expect(creates()).toBe(0);
+  });
+
   it('a key Bybit refuses gets no session (its orders fail over REST with the auth failure)', async () => {
     const wrong = { ...account, secret: 'x'.repeat(36) };
     expect(await bybit.warmSessions([wrong])).toMatchObject({ wanted: 1, open: 0, waiting: 1, failures: 1 });

@@ -1,6 +1,7 @@
 import type { ExchangeRateLimiter } from '../rate-limiter';
 import type { Credentials, ExchangeFailure, PlacedOrder } from '../types';
 import type { BybitTradeSessions } from './sessions';
+import { ExchangeClock } from './exchange-clock';
 import { TradeSocketLost, type TradeFrame } from './trade-socket';
 
 /** Bybit's receive window: a frame arriving later than this after its timestamp is refused (10002), never applied. */
@@ -48,6 +49,7 @@ export type SocketOutcome = { kind: 'placed'; order: PlacedOrder } | { kind: 're
  */
 export class BybitSocketEntry {
   private pausedUntil = 0;
+  private readonly clock = new ExchangeClock();
 
   constructor(private readonly options: SocketEntryOptions) {}
 
@@ -57,19 +59,21 @@ export class BybitSocketEntry {
     if (!options.sessions.ready(order.credentials)) return { kind: 'rest', reason: 'no open session' };
     const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: order.credentials.apiKey, write: 'order', deadline: order.deadline, channel: 'websocket' });
     let frame: TradeFrame;
+    let answeredAt: number | undefined;
     try {
       // The session may have dropped while the order waited for its slot.
       const socket = options.sessions.ready(order.credentials);
       if (!socket) return { kind: 'rest', reason: 'session closed while waiting' };
       const header = { 'X-BAPI-TIMESTAMP': String(Date.now()), 'X-BAPI-RECV-WINDOW': String(TRADE_RECV_WINDOW_MS), Referer: options.brokerCode };
       frame = await socket.order('order.create', order.body, header, options.requestTimeoutMs ?? TRADE_RECV_WINDOW_MS);
+      answeredAt = this.clock.answeredAt(frame.header?.Timenow, performance.now());
     } catch (error) {
       if (!(error instanceof TradeSocketLost)) throw error;
       if (error.reason === 'not_open') return { kind: 'rest', reason: 'session closed' };
       const found = await order.lookup();
       return found ? { kind: 'placed', order: found } : { kind: 'rest', reason: `answer lost (${error.reason}), not placed` };
     } finally {
-      release();
+      release(answeredAt);
     }
     if (frame.retCode === 0) return { kind: 'placed', order: acknowledged(order.clientOrderId, frame) };
     if (SEND_OVER_REST.has(frame.retCode)) {
