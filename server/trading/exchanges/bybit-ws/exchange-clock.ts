@@ -4,9 +4,9 @@ const BUCKET_MS = 2_000;
 
 /**
  * Bybit's clock against our monotonic one (`performance.now()`), from the `Timenow` of trade answers:
- * the exchange's time in whole ms when it answered (header.Timenow, docs/v5/websocket/trade/guideline.mdx). An answer is stamped before we read it, so
- * `Timenow - readAt` bounds the offset (exchange minus ours) from below, and the largest bound seen
- * is the closest. The answer's time on our clock is then at most `Timenow + 1 - bound`: usually
+ * the exchange's time in whole ms when it answered (header.Timenow, docs/v5/websocket/trade/guideline.mdx).
+ * An answer is stamped before we read it, so `Timenow - readAt` bounds the offset (exchange minus ours)
+ * from below, and the largest bound seen is the closest. The answer's time on our clock is then at most `Timenow + 1 - bound`: usually
  * earlier than our reading of it, which lags while the event loop is busy. The order-entry window
  * counts an order's second from there; the exchange counted the order when it arrived, before that.
  */

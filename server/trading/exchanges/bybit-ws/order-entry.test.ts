@@ -3,7 +3,7 @@ import { guardedFetch } from '../../../../tests/helpers/fetch-guard';
 import { startExactSandbox } from '../../../sandbox/test-support';
 import type { RunningSandbox } from '../../../sandbox/index';
 import { createExchangeAdapters, type ExchangeAdaptersOptions } from '../index';
-import { ExchangeRateLimiter } from '../rate-limiter';
+import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../rate-limiter';
 import { recordingFetch, type RecordingFetch } from '../recording-fetch';
 import { failureOf, routes, sandboxAccount } from '../test-support';
 import type { Credentials, EntryRequest, ExchangeAdapter } from '../types';
@@ -173,7 +173,6 @@ describe('Bybit order entry over the account /v5/trade session', () => {
   }, 20_000);
 
   it("the address's order-entry window counts an order from the exchange's answer, not from our late reading of it", async () => {
-    const { DEFAULT_CEILINGS } = await import('../rate-limiter');
     // One order per 300 ms over the socket (no slack), to see when the window gives the slot again.
     limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, perIpOrderEntry: { limit: 1, windowMs: 300 } } }, 0);
     const adapter = bybitAdapter();
