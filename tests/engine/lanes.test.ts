@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../server/sandbox/index';
 import { engineSuite, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngine, startEngineWithQueuedBybit, type TradingCustomer, waitFor } from './fixtures';
 
 const BYBIT_LATENCY_MS = 250;
+
+/** Bybit's order reads (the fill read before a position's take-profit) answer after `latencyMs`. */
+function slowOrderReads(sandbox: RunningSandbox, latencyMs: number): void {
+  sandbox.control.setFaults([
+    { exchange: 'bybit', route: '/v5/order/realtime', latencyMs },
+    { exchange: 'bybit', route: '/v5/order/history', latencyMs },
+  ]);
+}
 const SLOTS = 2;
 
 /**
@@ -43,10 +52,7 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     const strategy = await goldStrategy(ctx);
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 3);
     // Reading an order back (the fill, before the position's take-profit) takes 1.5 s.
-    sandbox.control.setFaults([
-      { exchange: 'bybit', route: '/v5/order/realtime', latencyMs: 1_500 },
-      { exchange: 'bybit', route: '/v5/order/history', latencyMs: 1_500 },
-    ]);
+    slowOrderReads(sandbox, 1_500);
     const started = Date.now();
     const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
     engine.dispatcher.wake();
@@ -73,10 +79,7 @@ describe('a freed place claims again only where work may be waiting', () => {
     const strategy = await goldStrategy(ctx);
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 12);
     // The fill reads wait, so the executions stay in flight (and release nothing) while their entries are placed.
-    sandbox.control.setFaults([
-      { exchange: 'bybit', route: '/v5/order/realtime', latencyMs: 3_000 },
-      { exchange: 'bybit', route: '/v5/order/history', latencyMs: 3_000 },
-    ]);
+    slowOrderReads(sandbox, 3_000);
     const pool = ctx.handle.pool;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     let claims = 0;
