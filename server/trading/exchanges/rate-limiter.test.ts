@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeRateLimiter, inBackground } from './rate-limiter';
+import { ExchangeRateLimiter, inBackground, ORDER_ENTRY_SLACK_MS } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
 
@@ -142,6 +142,20 @@ describe('ExchangeRateLimiter', () => {
     const stats = limiter.stats();
     expect(stats.perAccountOrders).toMatchObject({ accounts: 2, granted: 5, delayed: 1 });
     expect(stats.perIp['bybit:x']).toMatchObject({ granted: 5, limit: 1000 });
+  });
+
+  it("spaces the address's order-entry window by the exchange's answer, without the HTTP windows' slack", async () => {
+    const ceilings = { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
+    // HTTP windows here get 400 ms of slack; one order per 200 ms over the socket.
+    const limiter = new ExchangeRateLimiter({ bybit: { ...ceilings, perIpOrderEntry: { limit: 1, windowMs: 200 } }, bitget: ceilings }, 400);
+    const order = (apiKey: string) => limiter.acquire({ exchange: 'bybit', egress: 'x', apiKey, write: 'order', channel: 'websocket' });
+    const first = await order('a');
+    const answeredAt = performance.now();
+    first(answeredAt);
+    await order('b');
+    const gap = performance.now() - answeredAt;
+    expect(gap).toBeGreaterThanOrEqual(200);
+    expect(gap).toBeLessThan(200 + ORDER_ENTRY_SLACK_MS + 150);
   });
 
   it('lets background work hold only its share of the address window: trading finds the rest free at once', async () => {

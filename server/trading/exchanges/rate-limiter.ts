@@ -93,6 +93,12 @@ export const DEFAULT_CEILINGS: Record<ExchangeId, ExchangeCeilings> = {
 
 /** Spacing added to each window's edge (timer and clock granularity between us and the exchange). */
 export const WINDOW_SLACK_MS = 50;
+/**
+ * The order-entry window's edge. It counts an order's second from Bybit's own answer stamp
+ * (`ExchangeClock`), or from our reading of the answer, both after the exchange counted the order:
+ * no timer or clock granularity is left to cover, only the drift of two clocks over seconds.
+ */
+export const ORDER_ENTRY_SLACK_MS = 5;
 
 /**
  * The share of an address's HTTP window that background work (the periodic key and wallet sync of
@@ -290,7 +296,7 @@ export class ExchangeRateLimiter {
     const key = `${exchange}:${egress}:order-entry`;
     let window = this.orderEntryWindows.get(key);
     if (!window) {
-      window = new SlidingWindow(ceiling.limit, ceiling.windowMs + this.slackMs);
+      window = new SlidingWindow(ceiling.limit, ceiling.windowMs + Math.min(this.slackMs, ORDER_ENTRY_SLACK_MS));
       this.orderEntryWindows.set(key, window);
     }
     return window;
