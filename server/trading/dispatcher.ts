@@ -48,9 +48,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   let listener: pg.PoolClient | undefined;
   let timers: NodeJS.Timeout[] = [];
   let stopped = true;
-  let pumping = false;
-  let again = false;
   let dueTimer: NodeJS.Timeout | undefined;
+  let dueAt = Infinity;
   let pressureTimer: NodeJS.Timeout | undefined;
   let pressureReadAt = -Infinity;
   /**
@@ -64,8 +63,15 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   async function scheduleNextDue(): Promise<void> {
     const ms = await nextWorkDueInMs(rt.db);
     if (ms === null || stopped) return;
+    const wait = Math.min(ms + 5, rt.config.safetyPollMs);
+    // A reading finished meanwhile may have timed an earlier wake-up: it stands (waking early costs one drain).
+    if (dueTimer && dueAt <= performance.now() + wait) return;
     if (dueTimer) clearTimeout(dueTimer);
-    dueTimer = setTimeout(pump, Math.min(ms + 5, rt.config.safetyPollMs));
+    dueAt = performance.now() + wait;
+    dueTimer = setTimeout(() => {
+      dueTimer = undefined;
+      pump();
+    }, wait);
   }
 
   /**
@@ -131,8 +137,10 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
       .finally(() => {
         running.delete(ctx.id);
         freePlace();
-        // It may have gone back to the queue, due again later: the drain times the next wake-up.
-        pump();
+        // Its place claims again only where work may wait; it may have gone back to the queue, due
+        // again later (or now): the next wake-up is timed for it, and a claim follows when that falls due.
+        if (mayHaveWaiting.has(lane)) pump();
+        else timeNextDue();
       });
     running.set(ctx.id, task);
   }
@@ -227,25 +235,33 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     }
   }
 
-  function pump(): void {
-    if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = true;
-    void (async () => {
-      do {
-        again = false;
-        try {
-          await drain();
-        } catch (error) {
-          rt.log.error({ err: error }, 'claiming executions failed');
-        }
-      } while (again && !stopped);
-      pumping = false;
-    })();
+  /** Runs `work` now, or once more right after the run in progress: calls meanwhile merge into that one. */
+  function coalesced(work: () => Promise<void>, failure: string): () => void {
+    let busy = false;
+    let again = false;
+    return () => {
+      if (stopped) return;
+      if (busy) {
+        again = true;
+        return;
+      }
+      busy = true;
+      void (async () => {
+        do {
+          again = false;
+          try {
+            await work();
+          } catch (error) {
+            rt.log.error({ err: error }, failure);
+          }
+        } while (again && !stopped);
+        busy = false;
+      })();
+    };
   }
+  const pump = coalesced(drain, 'claiming executions failed');
+  /** One next-due reading at a time, however many executions end meanwhile (the last reading covers them). */
+  const timeNextDue = coalesced(scheduleNextDue, 'timing the next claim failed');
 
   return {
     worker: rt.worker,

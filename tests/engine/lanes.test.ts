@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { engineSuite, executionsOf, goldStrategy, preparedGoldCustomers, queueManualLong, startEngine, startEngineWithQueuedBybit, type TradingCustomer, waitFor } from './fixtures';
@@ -80,28 +81,61 @@ describe('a freed place claims again only where work may be waiting', () => {
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 12);
     // The fill reads wait, so the executions stay in flight (and release nothing) while their entries are placed.
     slowOrderReads(sandbox, 3_000);
-    const pool = ctx.handle.pool;
-    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-    let claims = 0;
-    pool.query = ((...args: unknown[]) => {
-      const first = args[0] as string | { text?: string };
-      const text = typeof first === 'string' ? first : (first?.text ?? '');
-      if (text.includes('for update skip locked')) claims += 1;
-      return query(...args);
-    }) as typeof pool.query;
+    const claims = countClaims(ctx.handle.pool);
     try {
       const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
       engine.dispatcher.wake();
       const entries = () => customers.filter((c) => sandbox.control.account(c.sandbox!.uid).orders.some((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`)).length;
       await waitFor('the first entry at the exchange', async () => entries() > 0, 20_000);
-      const claimsAtFirstEntry = claims;
+      const claimsAtFirstEntry = claims.count();
       await waitFor('every entry at the exchange', async () => entries() === customers.length, 20_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Twelve places freed, none of them claiming (it was a claim of work and one of sync jobs per freeing turn).
-      expect(claims - claimsAtFirstEntry).toBeLessThanOrEqual(1);
+      expect(claims.count() - claimsAtFirstEntry).toBeLessThanOrEqual(1);
     } finally {
-      pool.query = query as typeof pool.query;
+      claims.restore();
       sandbox.control.setFaults([]);
     }
   });
 });
+
+/**
+ * An execution that ends (its position protected, its claim back in the queue until its next sync)
+ * frees its place too: where no work waits, it times the next wake-up instead of claiming.
+ */
+describe('an ended execution times the next claim instead of claiming', () => {
+  const engine = engineSuite((ctx, sandbox) => startEngine(ctx, sandbox, { safetyPollMs: 60_000 }));
+
+  it('twelve positions protected, twelve executions ended: no claim of their own', async () => {
+    const { ctx, sandbox } = engine;
+    const strategy = await goldStrategy(ctx);
+    await preparedGoldCustomers(ctx, sandbox, 'bybit', 12);
+    const claims = countClaims(ctx.handle.pool);
+    try {
+      const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
+      engine.dispatcher.wake();
+      await waitFor('the executions claimed', async () => (engine.dispatcher.inFlight() > 0 ? true : undefined), 20_000);
+      const claimsAtStart = claims.count();
+      await waitFor('every position protected, every execution ended', async () =>
+        (await executionsOf(ctx, orderId)).every((row) => row.protected_at !== null) && engine.dispatcher.inFlight() === 0 ? true : undefined, 30_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Each execution that ended used to send a claim of work and one of sync jobs (9 claims in all).
+      expect(claims.count() - claimsAtStart).toBeLessThanOrEqual(1);
+    } finally {
+      claims.restore();
+    }
+  });
+});
+
+/** Counts the claim statements (FOR UPDATE SKIP LOCKED) sent through `pool` until restored. */
+function countClaims(pool: pg.Pool): { count: () => number; restore: () => void } {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  let claims = 0;
+  pool.query = ((...args: unknown[]) => {
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    if (text.includes('for update skip locked')) claims += 1;
+    return query(...args);
+  }) as typeof pool.query;
+  return { count: () => claims, restore: () => void (pool.query = query as typeof pool.query) };
+}
