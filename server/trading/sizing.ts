@@ -1,12 +1,19 @@
 import { AmountType } from '../../contract/enums';
 import type { MarketInfo, PositionSide } from './exchanges/types';
 
+/** Steps seen (a market has a few): every entry rounds its quantity and prices by them. */
+const decimalsByStep = new Map<number, number>();
+
 /** Decimal places of a step such as 0.001 (3) or 1 (0); exact for steps written in decimal. */
 export function decimalsOf(step: number): number {
+  const known = decimalsByStep.get(step);
+  if (known !== undefined) return known;
   const text = step.toExponential();
   const [mantissa = '', exponent = '0'] = text.split('e');
   const fraction = mantissa.split('.')[1]?.length ?? 0;
-  return Math.max(0, fraction - Number(exponent));
+  const decimals = Math.max(0, fraction - Number(exponent));
+  if (decimalsByStep.size < 1_000) decimalsByStep.set(step, decimals);
+  return decimals;
 }
 
 /** Rounds down to a multiple of `step`, without binary floating-point drift (0.3/0.1 stays 3 steps). */

@@ -1,4 +1,5 @@
 import type { Market } from 'ccxt';
+import { decimalsOf } from '../sizing';
 import type { MarketInfo } from './types';
 
 /** The USDT-margined linear perpetuals of a ccxt market list, keyed by exchange id (BTCUSDT). */
@@ -18,14 +19,6 @@ export function linearUsdtMarkets(markets: Record<string, Market>): Map<string, 
     });
   }
   return result;
-}
-
-/** Decimals of a step such as 0.001 (3) or 1 (0). */
-function decimalsOf(step: number): number {
-  if (!(step > 0)) return 8;
-  const text = step.toFixed(12).replace(/0+$/, '');
-  const dot = text.indexOf('.');
-  return dot < 0 || dot === text.length - 1 ? 0 : text.length - dot - 1;
 }
 
 /** Rounds a price to the market's tick size. */
