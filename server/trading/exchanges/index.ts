@@ -1,6 +1,7 @@
 import { DEFAULT_BROKER_CODE, DEFAULT_EGRESS } from '../../config';
 import { BitgetAdapter } from './bitget';
 import { BybitAdapter, type BybitOrderEntry } from './bybit';
+import { ExchangeClock } from './bybit-ws/exchange-clock';
 import { BybitSocketEntry, TRADE_RECV_WINDOW_MS } from './bybit-ws/order-entry';
 import { BybitTradeSessions } from './bybit-ws/sessions';
 import type { ConnectionBudget } from './bybit-ws/connection-budget';
@@ -90,14 +91,17 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): Record
 
 function bybitOrderEntry(options: ExchangeAdaptersOptions, client: { egress: string; brokerCode: string; limiter: ExchangeRateLimiter }): BybitOrderEntry | undefined {
   if ((options.bybitOrderEntry ?? 'websocket') !== 'websocket') return undefined;
+  const clock = new ExchangeClock();
   const sessions = new BybitTradeSessions({
     url: tradeSocketUrlOf(options),
     egress: client.egress,
     localAddress: options.localAddress,
     backoff: options.tradeSocketBackoff,
     budget: options.tradeConnectionBudget,
+    clock,
   });
-  return { sessions, entry: new BybitSocketEntry({ sessions, limiter: client.limiter, egress: client.egress, brokerCode: client.brokerCode, requestTimeoutMs: Math.min(options.timeoutMs ?? TRADE_RECV_WINDOW_MS, TRADE_RECV_WINDOW_MS) }) };
+  const requestTimeoutMs = Math.min(options.timeoutMs ?? TRADE_RECV_WINDOW_MS, TRADE_RECV_WINDOW_MS);
+  return { sessions, entry: new BybitSocketEntry({ sessions, limiter: client.limiter, egress: client.egress, brokerCode: client.brokerCode, requestTimeoutMs, clock }) };
 }
 
 export type { AddressBan } from './address-ban';

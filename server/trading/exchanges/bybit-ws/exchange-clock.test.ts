@@ -13,6 +13,17 @@ describe('ExchangeClock', () => {
     expect(clock.answeredAt('6200', 1_260)).toBe(1_202);
   });
 
+  it("a pong's time gives the bound too: an alert's first answer, read late, is placed at its stamp", () => {
+    const withPong = new ExchangeClock();
+    // A pong stamped 6,000 (exchange) read at our 1,000 while idle: bound 5,000.
+    expect(withPong.heard('6000', 1_000)).toBe(6_000);
+    // Seconds later an alert's first answer, stamped 9,050, is read 40 ms late.
+    expect(withPong.answeredAt('9050', 4_090)).toBe(4_051);
+    // Without the pong that answer's own late reading is all there is to go by.
+    expect(new ExchangeClock().answeredAt('9050', 4_090)).toBe(4_090);
+    expect(withPong.heard(['6000'], 1_000)).toBeUndefined();
+  });
+
   it('has no answer time without a Timenow', () => {
     const clock = new ExchangeClock();
     expect(clock.answeredAt(undefined, 1_000)).toBeUndefined();

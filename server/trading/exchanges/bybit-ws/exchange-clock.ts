@@ -4,11 +4,13 @@ const BUCKET_MS = 2_000;
 
 /**
  * Bybit's clock against our monotonic one (`performance.now()`), from the `Timenow` of trade answers:
- * the exchange's time in whole ms when it answered (header.Timenow, docs/v5/websocket/trade/guideline.mdx).
- * An answer is stamped before we read it, so `Timenow - readAt` bounds the offset (exchange minus ours)
- * from below, and the largest bound seen is the closest. The answer's time on our clock is then at most `Timenow + 1 - bound`: usually
- * earlier than our reading of it, which lags while the event loop is busy. The order-entry window
- * counts an order's second from there; the exchange counted the order when it arrived, before that.
+ * the exchange's time in whole ms when it answered (header.Timenow, docs/v5/websocket/trade/guideline.mdx),
+ * and from the time each pong carries (`data[0]`, same page). A frame is stamped before we read it, so
+ * `stamp - readAt` bounds the offset (exchange minus ours) from below, and the largest bound seen is the
+ * closest: pongs, read while the event loop is idle, keep a close one between alerts. An answer's time on
+ * our clock is then at most `Timenow + 1 - bound`: usually earlier than our reading of it, which lags
+ * while the event loop is busy. The order-entry window counts an order's second from there; the
+ * exchange counted the order when it arrived, before that.
  */
 export class ExchangeClock {
   /** The largest bound per BUCKET_MS of our clock, oldest first. */
@@ -16,10 +18,16 @@ export class ExchangeClock {
 
   /** The answer's time on our clock (never later than `readAt`); undefined without a usable `Timenow`. */
   answeredAt(timenow: unknown, readAt: number): number | undefined {
-    const stamped = Number(timenow);
-    if (typeof timenow !== 'string' || !Number.isFinite(stamped) || stamped <= 0) return undefined;
+    const stamped = this.heard(timenow, readAt);
+    return stamped === undefined ? undefined : Math.min(readAt, stamped + 1 - this.bound());
+  }
+
+  /** Learns from a frame the exchange stamped `stamp` (ms as text) and we read at `readAt`; the stamp, if usable. */
+  heard(stamp: unknown, readAt: number): number | undefined {
+    const stamped = Number(stamp);
+    if (typeof stamp !== 'string' || !Number.isFinite(stamped) || stamped <= 0) return undefined;
     this.observe(stamped - readAt, readAt);
-    return Math.min(readAt, stamped + 1 - this.bound());
+    return stamped;
   }
 
   private observe(bound: number, at: number): void {

@@ -23,6 +23,8 @@ export interface SocketEntryOptions {
   brokerCode: string;
   /** How long an order waits for its answer before it is looked up (default: the receive window). */
   requestTimeoutMs?: number | undefined;
+  /** The exchange's clock against ours, also fed by the sessions' pongs (default: one of its own). */
+  clock?: ExchangeClock | undefined;
 }
 
 export interface SocketCreate {
@@ -49,9 +51,11 @@ export type SocketOutcome = { kind: 'placed'; order: PlacedOrder } | { kind: 're
  */
 export class BybitSocketEntry {
   private pausedUntil = 0;
-  private readonly clock = new ExchangeClock();
+  private readonly clock: ExchangeClock;
 
-  constructor(private readonly options: SocketEntryOptions) {}
+  constructor(private readonly options: SocketEntryOptions) {
+    this.clock = options.clock ?? new ExchangeClock();
+  }
 
   async create(order: SocketCreate): Promise<SocketOutcome> {
     const { options } = this;

@@ -3,6 +3,7 @@ import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { sandboxAccount } from '../test-support';
 import type { Credentials } from '../types';
 import { ConnectionBudget, NEW_CONNECTION_CEILING } from './connection-budget';
+import { ExchangeClock } from './exchange-clock';
 import { BybitTradeSessions } from './sessions';
 
 let sandbox: RunningSandbox;
@@ -51,6 +52,19 @@ describe('the per-address new-connection budget', () => {
 });
 
 describe('Bybit trade sessions', () => {
+  it("feed the order entry's clock the exchange's time from their pongs", async () => {
+    const clock = new ExchangeClock();
+    const manager = sessions(new ConnectionBudget(), { clock });
+    await manager.warm(accounts(1));
+    // Pings go every 100 ms here; an answer stamped now by the sandbox (whose clock is Date.now())
+    // and read 300 ms late is placed by the pongs' bound, near its stamp.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const stampedAt = performance.now();
+    const placed = clock.answeredAt(String(Date.now()), stampedAt + 300)!;
+    expect(placed - stampedAt).toBeLessThan(50);
+    expect(new ExchangeClock().answeredAt(String(Date.now()), stampedAt + 300)).toBe(stampedAt + 300);
+  });
+
   it('warming more accounts than the budget allows opens what it may and the rest as the budget frees', async () => {
     const manager = sessions(new ConnectionBudget(2, 400));
     const three = accounts(3);

@@ -1,6 +1,7 @@
 import { Semaphore } from '../semaphore';
 import type { Credentials } from '../types';
 import { sharedConnectionBudget, type ConnectionBudget } from './connection-budget';
+import type { ExchangeClock } from './exchange-clock';
 import { TradeAuthRefused, TradeSocket } from './trade-socket';
 
 export interface TradeSessionsOptions {
@@ -17,6 +18,8 @@ export interface TradeSessionsOptions {
   openConcurrency?: number | undefined;
   /** Reopening delays: doubled per failure from minMs up to maxMs (a refused key starts at maxMs). */
   backoff?: { minMs: number; maxMs: number } | undefined;
+  /** Learns the exchange's time from the sessions' pongs (the order entry's clock). */
+  clock?: ExchangeClock | undefined;
 }
 
 export interface SessionStats {
@@ -129,6 +132,7 @@ export class BybitTradeSessions {
         localAddress: this.options.localAddress,
         pingIntervalMs: this.options.pingIntervalMs ?? TRADE_PING_INTERVAL_MS,
         connectTimeoutMs: this.options.connectTimeoutMs ?? 5_000,
+        clock: this.options.clock,
       });
       this.opened += 1;
       if (!this.wanted(session)) {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { WebSocket } from 'ws';
+import type { ExchangeClock } from './exchange-clock';
 
 /** One answer frame of Bybit's /v5/trade (docs/v5/websocket/trade/guideline.mdx). */
 export interface TradeFrame {
@@ -23,6 +24,8 @@ export interface TradeSocketOptions {
   pingIntervalMs: number;
   /** Connect and auth must both be done within this. */
   connectTimeoutMs: number;
+  /** Learns the exchange's time from each pong. */
+  clock?: ExchangeClock | undefined;
 }
 
 /** Why a request got no answer: the socket was not open, closed before the answer, or the answer did not come in time. */
@@ -66,7 +69,10 @@ export class TradeSocket {
   private pinger: NodeJS.Timeout | undefined;
   private closeListener: (() => void) | undefined;
 
-  private constructor(private readonly ws: WebSocket) {
+  private constructor(
+    private readonly ws: WebSocket,
+    private readonly clock: ExchangeClock | undefined,
+  ) {
     ws.on('message', (data, isBinary) => {
       if (!isBinary) this.receive(data.toString());
     });
@@ -83,7 +89,7 @@ export class TradeSocket {
       handshakeTimeout: options.connectTimeoutMs,
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     });
-    const socket = new TradeSocket(ws);
+    const socket = new TradeSocket(ws, options.clock);
     return new Promise<TradeSocket>((resolve, reject) => {
       const fail = (error: unknown) => {
         ws.terminate();
@@ -145,6 +151,7 @@ export class TradeSocket {
     }
     if (frame.op === 'pong') {
       this.awaitingPong = false;
+      this.clock?.heard(Array.isArray(frame.data) ? frame.data[0] : undefined, performance.now());
       return;
     }
     const pending = frame.reqId === undefined ? undefined : this.pending.get(frame.reqId);
