@@ -28,7 +28,7 @@ export function createDeps(
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, log: (line) => log.info(line) }),
     rateLimiter: createRateLimiter(database.db, clock),
     exchanges: createExchangeAccess(config),
-    intake: createTradingIntake(),
+    intake: createTradingIntake(database.intakeDb),
     sessionCache: new SessionCache(database.pool, log),
   };
 }

@@ -1,3 +1,4 @@
+import type { Db } from '../db/client';
 import type { ExecutionContext } from './context';
 import type { BudgetLease, ExchangeId } from './exchanges/types';
 import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
@@ -44,6 +45,8 @@ export interface Handoff {
 export interface TradingIntake {
   handoff: Handoff;
   strategies: WebhookStrategies;
+  /** The database over the intake's own warm connections (DbHandle.intakeDb): alerts and manual orders are queued through it. */
+  db: Db;
 }
 
 function createHandoff(): Handoff {
@@ -59,6 +62,6 @@ function createHandoff(): Handoff {
   };
 }
 
-export function createTradingIntake(): TradingIntake {
-  return { handoff: createHandoff(), strategies: createWebhookStrategies() };
+export function createTradingIntake(db: Db): TradingIntake {
+  return { handoff: createHandoff(), strategies: createWebhookStrategies(), db };
 }

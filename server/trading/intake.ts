@@ -167,13 +167,13 @@ export async function receiveAlert(
   });
 
   if (alert.action === 'open') {
-    const received = await receiveAlertCall(deps.db, args);
+    const received = await receiveAlertCall(deps.intake.db, args);
     const queued = received.order ? queuedResult(received.order) : undefined;
     startClaimed(deps, queued);
     return answerOf(received, queued);
   }
 
-  return deps.db.transaction(async (tx) => {
+  return deps.intake.db.transaction(async (tx) => {
     const received = await receiveAlertCall(tx, args);
     if (received.duplicate) return answerOf(received);
     const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
@@ -196,7 +196,7 @@ export async function receiveAlert(
 export async function openManualOrder(deps: IntakeDeps, input: { strategyId: string; side: EntryDirection | 'long' | 'short'; at?: Date }): Promise<ManualOrderResult> {
   const side: EntryDirection = input.side === 'long' ? EntryDirection.Long : input.side === 'short' ? EntryDirection.Short : input.side;
   const claim = localClaim(deps);
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await deps.intake.db.transaction(async (tx) => {
     const found = await tx.execute<{ status: number }>(sql`select status from strategies where id = ${input.strategyId} and deleted_at is null`);
     const strategy = found.rows[0];
     if (!strategy) throw notFound(`Strategy ${input.strategyId} does not exist.`);

@@ -118,12 +118,12 @@ describe('in-process hand-off: the process that commits an alert starts its exec
       };
       patched.push(() => (target.query = query));
     };
-    ctx.handle.pool.on('acquire', watch);
+    ctx.handle.intakePool.on('acquire', watch);
     let answer;
     try {
       answer = await receiveAlert(ctx.deps, { strategy: found!, alert: { action: 'open', alertId: 'one-statement', timestamp: null, price: null }, body: '{"action":"open"}', sourceIp: '127.0.0.1' });
     } finally {
-      ctx.handle.pool.off('acquire', watch);
+      ctx.handle.intakePool.off('acquire', watch);
       for (const restore of patched) restore();
       detach();
     }
