@@ -1,5 +1,5 @@
 import type { Market } from 'ccxt';
-import { decimalsOf } from '../sizing';
+import { decimalsOf, roundToStep } from '../sizing';
 import type { MarketInfo } from './types';
 
 /** The USDT-margined linear perpetuals of a ccxt market list, keyed by exchange id (BTCUSDT). */
@@ -23,8 +23,7 @@ export function linearUsdtMarkets(markets: Record<string, Market>): Map<string, 
 
 /** Rounds a price to the market's tick size. */
 export function roundToTick(price: number, tickSize: number): number {
-  if (!(tickSize > 0)) return price;
-  return Number((Math.round(price / tickSize) * tickSize).toFixed(decimalsOf(tickSize)));
+  return tickSize > 0 ? roundToStep(price, tickSize) : price;
 }
 
 /** Rounds a quantity down to the market's step (never above what was asked). */
