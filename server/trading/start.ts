@@ -10,7 +10,8 @@ import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { createPacer } from './pacing';
 import { PlacedEntries } from './execution-state/entry';
-import { createAccountLeases } from './accounts/leases';
+import { createAccountLeases, leaseRoundMs } from './accounts/leases';
+import { shareOrderEntryWindows } from './accounts/order-entry-share';
 import { createWarmAccounts } from './accounts/warm';
 import { createSettingsCache } from './settings-cache';
 
@@ -90,7 +91,9 @@ function loadMarketsAhead(deps: RuntimeDeps): void {
 export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
   const runtime = createTradingRuntime(deps, options);
   const onError = (error: unknown) => deps.log.error({ err: error }, 'account leases or warm accounts failed');
-  const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError);
+  const orderEntryWindows = Object.values(deps.exchanges.adapters).flatMap((adapter) => (adapter.orderEntryWindow ? [adapter.orderEntryWindow] : []));
+  const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError, orderEntryWindows[0]?.egress);
+  shareOrderEntryWindows(leases, orderEntryWindows, 2 * leaseRoundMs(runtime.config.leaseMs));
   const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
   runtime.accounts = accounts;
   const dispatcher = createDispatcher(runtime, pool, leases);
@@ -108,6 +111,7 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
       await dispatcher.stop();
       await accounts.stop();
       await leases.stop();
+      for (const window of orderEntryWindows) window.share(1);
     },
   };
 }

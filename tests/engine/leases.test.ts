@@ -4,7 +4,9 @@ import { AmountType, CustomerGroup } from '../../contract/enums';
 import { customers } from '../../server/db/schema/index';
 import { encryptCredentials } from '../../server/lib/credentials';
 import { ACCOUNT_SLICES, createAccountLeases, sliceOf, type AccountLeases } from '../../server/trading/accounts/leases';
+import { shareOrderEntryWindows } from '../../server/trading/accounts/order-entry-share';
 import { createWarmAccounts } from '../../server/trading/accounts/warm';
+import type { OrderEntryWindow } from '../../server/trading/exchanges/types';
 import { claimExecutions } from '../../server/trading/execution-state/queue';
 import { createSettingsCache } from '../../server/trading/settings-cache';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -97,5 +99,61 @@ describe('accounts shared out across workers by PostgreSQL leases', () => {
       await warm.stop();
       await leases.stop();
     }
+  });
+});
+
+describe("an address's order-entry window split among the workers sending socket orders from it", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  /** A window that records the parts it is given. */
+  const recordingWindow = (egress: string) => {
+    const parts: number[] = [];
+    const window: OrderEntryWindow = { egress, share: (part) => parts.push(part) };
+    return { window, parts };
+  };
+
+  it('each worker counts the live ones on its own address; a newcomer that finds any sends over REST until they had a round to count it', async () => {
+    let clock = 0;
+    const now = () => clock;
+    const SETTLE_MS = 1_000;
+    const worker = (name: string, egress: string | undefined) => {
+      const leases = createAccountLeases(ctx.deps.db, name, 60_000, fail, egress);
+      const recorded = recordingWindow(egress ?? 'none');
+      shareOrderEntryWindows(leases, egress ? [recorded.window] : [], SETTLE_MS, now);
+      return { leases, parts: recorded.parts };
+    };
+    const a = worker('oe-a', 'egress-1');
+    const restOnly = worker('oe-rest', undefined); // BYBIT_ORDER_ENTRY=rest: no part of any window
+    const elsewhere = worker('oe-c', 'egress-2');
+    await a.leases.rebalance();
+    await restOnly.leases.rebalance();
+    await elsewhere.leases.rebalance();
+    expect(a.parts).toEqual([1]);
+    expect(elsewhere.parts).toEqual([1]);
+
+    // b joins on egress-1: its part stays 0 until a has had time for a round of its own.
+    const b = worker('oe-b', 'egress-1');
+    await b.leases.rebalance();
+    expect(b.parts).toEqual([0]);
+    await a.leases.rebalance();
+    expect(a.parts).toEqual([1, 0.5]);
+    clock = SETTLE_MS - 1;
+    await b.leases.rebalance();
+    expect(b.parts).toEqual([0, 0]);
+    clock = SETTLE_MS;
+    await b.leases.rebalance();
+    expect(b.parts).toEqual([0, 0, 0.5]);
+    await elsewhere.leases.rebalance();
+    expect(elsewhere.parts).toEqual([1, 1]);
+
+    // b stops: its heartbeat is gone, a takes the whole window at its next round.
+    await b.leases.stop();
+    await a.leases.rebalance();
+    expect(a.parts).toEqual([1, 0.5, 1]);
+    await Promise.all([a.leases.stop(), restOnly.leases.stop(), elsewhere.leases.stop()]);
   });
 });

@@ -317,6 +317,11 @@ export const egressBans = pgTable(
 export const tradingWorkers = pgTable('trading_workers', {
   worker: text().primaryKey(),
   heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The egress address this worker sends Bybit orders over WebSocket order entry from (null: it does
+   * not): the live workers on one address split its order-entry window (accounts/order-entry-share.ts).
+   */
+  orderEntryEgress: text(),
 });
 
 /**

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 /** Accounts are shared out in this many slices (customer id modulo the count). */
 export const ACCOUNT_SLICES = 64;
 export const sliceOf = (customerId: number) => customerId % ACCOUNT_SLICES;
+/** How often a started worker runs a round (heartbeat, renewal, rebalancing) for leases of `leaseMs`. */
+export const leaseRoundMs = (leaseMs: number) => Math.max(200, Math.floor(leaseMs / 3));
 
 /**
  * The slices of customer accounts this worker owns, through PostgreSQL leases: every live worker
@@ -18,14 +20,25 @@ export interface AccountLeases {
   rebalance(): Promise<void>;
   /** Called after a rebalance that changed the owned slices. */
   onChange(listener: (owned: ReadonlySet<number>) => void): void;
+  /**
+   * Called after every round with the live workers sending Bybit orders over WebSocket order entry from
+   * this worker's address, itself included (0 when it does not), and whether it was this worker's first round.
+   */
+  onOrderEntryPeers(listener: (peers: number, firstRound: boolean) => void): void;
   start(): Promise<void>;
   /** Gives every slice back at once (a clean stop: others take them at their next round). */
   stop(): Promise<void>;
 }
 
-export function createAccountLeases(db: Db, worker: string, leaseMs: number, onError: (error: unknown) => void): AccountLeases {
+/**
+ * `orderEntryEgress`: the address this worker sends Bybit orders over WebSocket order entry from,
+ * written with its heartbeat (undefined: it does not).
+ */
+export function createAccountLeases(db: Db, worker: string, leaseMs: number, onError: (error: unknown) => void, orderEntryEgress?: string): AccountLeases {
   let owned = new Set<number>();
+  let rounds = 0;
   const listeners: Array<(owned: ReadonlySet<number>) => void> = [];
+  const peerListeners: Array<(peers: number, firstRound: boolean) => void> = [];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const lease = sql`make_interval(secs => ${leaseMs / 1000})`;
@@ -33,8 +46,8 @@ export function createAccountLeases(db: Db, worker: string, leaseMs: number, onE
   async function round(): Promise<void> {
     const next = await db.transaction(async (tx) => {
       await tx.execute(sql`
-        insert into trading_workers (worker, heartbeat_at) values (${worker}, now())
-        on conflict (worker) do update set heartbeat_at = now()`);
+        insert into trading_workers (worker, heartbeat_at, order_entry_egress) values (${worker}, now(), ${orderEntryEgress ?? null})
+        on conflict (worker) do update set heartbeat_at = now(), order_entry_egress = excluded.order_entry_egress`);
       await tx.execute(sql`delete from trading_workers where heartbeat_at < now() - ${lease} * 10`);
       await tx.execute(sql`insert into account_slices (slice) select generate_series(0, ${ACCOUNT_SLICES - 1}) on conflict do nothing`);
       const live = await tx.execute<{ n: number }>(sql`select count(*)::int as n from trading_workers where heartbeat_at > now() - ${lease}`);
@@ -59,6 +72,21 @@ export function createAccountLeases(db: Db, worker: string, leaseMs: number, onE
     const changed = next.size !== owned.size || [...next].some((slice) => !owned.has(slice));
     owned = next;
     if (changed) for (const listener of listeners) listener(owned);
+    rounds += 1;
+    if (peerListeners.length > 0) {
+      const peers = orderEntryEgress === undefined ? 0 : await orderEntryPeers(orderEntryEgress);
+      for (const listener of peerListeners) listener(peers, rounds === 1);
+    }
+  }
+
+  /**
+   * Counted after the round's heartbeat committed: of two workers starting together, the one counting
+   * second sees the other (each counts after its own heartbeat is visible), so at least one of them knows.
+   */
+  async function orderEntryPeers(egress: string): Promise<number> {
+    const result = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from trading_workers where order_entry_egress = ${egress} and heartbeat_at > now() - ${lease}`);
+    return Number(result.rows[0]!.n);
   }
 
   const rebalance = () => (running ??= round().finally(() => (running = undefined)));
@@ -68,9 +96,10 @@ export function createAccountLeases(db: Db, worker: string, leaseMs: number, onE
     owns: (customerId) => owned.has(sliceOf(customerId)),
     rebalance,
     onChange: (listener) => listeners.push(listener),
+    onOrderEntryPeers: (listener) => peerListeners.push(listener),
     async start() {
       await rebalance();
-      timer = setInterval(() => rebalance().catch(onError), Math.max(200, Math.floor(leaseMs / 3)));
+      timer = setInterval(() => rebalance().catch(onError), leaseRoundMs(leaseMs));
     },
     async stop() {
       if (timer) clearInterval(timer);

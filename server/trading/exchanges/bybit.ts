@@ -17,6 +17,7 @@ import type {
   KeyCheck,
   MarginModeName,
   MarketInfo,
+  OrderEntryWindow,
   OrderKind,
   PlacedOrder,
   PositionModeName,
@@ -55,11 +56,14 @@ export class BybitAdapter extends CcxtAdapter {
   readonly sizedEntryProtection = true;
 
   /** `orderEntry`: creates go over the account's /v5/trade session when it is open (BYBIT_ORDER_ENTRY=websocket), else REST. */
+  readonly orderEntryWindow: OrderEntryWindow | undefined;
+
   constructor(
     client: CcxtClient,
     private readonly orderEntry?: BybitOrderEntry,
   ) {
     super(client);
+    this.orderEntryWindow = orderEntry?.entry.window;
   }
 
   override async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
@@ -72,7 +76,7 @@ export class BybitAdapter extends CcxtAdapter {
   }
 
   override entryChannel(credentials: Credentials): EntryChannel {
-    return this.orderEntry?.sessions.ready(credentials) ? 'websocket' : 'rest';
+    return this.orderEntry?.entry.open() && this.orderEntry.sessions.ready(credentials) ? 'websocket' : 'rest';
   }
 
   /**

@@ -26,6 +26,23 @@ describe('SlidingWindow', () => {
     expect(stats.waiting).toBe(0);
   });
 
+  it('takes a new limit at once: grants already in the window stay counted after a cut, a raise serves the waiters', async () => {
+    let clock = 0;
+    const window = new SlidingWindow(4, 100, () => clock);
+    const held = [window.tryAcquire()!, window.tryAcquire()!, window.tryAcquire()!];
+    window.resize(2);
+    expect(window.tryAcquire()).toBeUndefined();
+    for (const done of held) done();
+    clock = 101;
+    expect(window.tryAcquire()).toBeDefined();
+    expect(window.tryAcquire()).toBeDefined();
+    expect(window.tryAcquire()).toBeUndefined();
+    const waiting = window.acquire();
+    window.resize(3);
+    await expect(waiting).resolves.toBeTypeOf('function');
+    expect(window.snapshot()).toMatchObject({ limit: 3, inWindow: 3, waiting: 0 });
+  });
+
   it("counts a slot's window from the answer's time when the caller knows it, never from before the grant or out of order", () => {
     let clock = 1_000;
     const window = new SlidingWindow(2, 100, () => clock);
@@ -156,6 +173,27 @@ describe('ExchangeRateLimiter', () => {
     const gap = performance.now() - answeredAt;
     expect(gap).toBeGreaterThanOrEqual(200);
     expect(gap).toBeLessThan(200 + ORDER_ENTRY_SLACK_MS + 150);
+  });
+
+  it("splits the address's order-entry window by this process's part: half the orders at once, none while its part is 0", async () => {
+    const ceilings = { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
+    const limiter = new ExchangeRateLimiter({ bybit: { ...ceilings, perIpOrderEntry: { limit: 10, windowMs: 60_000 } }, bitget: ceilings }, 0);
+    const granted: string[] = [];
+    const order = (n: number) =>
+      limiter.acquire({ exchange: 'bybit', egress: 'x', apiKey: `k${n}`, write: 'order', channel: 'websocket' }).then((release) => (granted.push(`k${n}`), release));
+    limiter.shareOrderEntry('bybit', 'x', 0.5);
+    const orders = Array.from({ length: 8 }, (_, n) => order(n));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(granted).toHaveLength(5);
+    expect(limiter.orderEntryOpen('bybit', 'x')).toBe(true);
+    // The other process on the address stopped: the whole window is this one's again.
+    limiter.shareOrderEntry('bybit', 'x', 1);
+    await Promise.all(orders);
+    expect(granted).toHaveLength(8);
+    limiter.shareOrderEntry('bybit', 'x', 0);
+    expect(limiter.orderEntryOpen('bybit', 'x')).toBe(false);
+    expect(limiter.orderEntryOpen('bybit', 'y')).toBe(true);
+    expect(() => limiter.shareOrderEntry('bybit', 'x', 1.5)).toThrow(RangeError);
   });
 
   it('lets background work hold only its share of the address window: trading finds the rest free at once', async () => {

@@ -192,6 +192,8 @@ export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
   private readonly orderEntryWindows = new Map<string, SlidingWindow>();
+  /** This process's part of each address's order-entry window (`shareOrderEntry`); absent: all of it. */
+  private readonly orderEntryShares = new Map<string, number>();
   private readonly backgroundWindows = new Map<string, SlidingWindow>();
 
   constructor(
@@ -293,13 +295,36 @@ export class ExchangeRateLimiter {
   private orderEntryWindow(exchange: ExchangeId, egress: string): SlidingWindow | undefined {
     const ceiling = this.ceilings[exchange].perIpOrderEntry;
     if (!ceiling) return undefined;
-    const key = `${exchange}:${egress}:order-entry`;
+    const key = `${exchange}:${egress}`;
     let window = this.orderEntryWindows.get(key);
     if (!window) {
-      window = new SlidingWindow(ceiling.limit, ceiling.windowMs + Math.min(this.slackMs, ORDER_ENTRY_SLACK_MS));
+      window = new SlidingWindow(this.orderEntryLimit(ceiling, key), ceiling.windowMs + Math.min(this.slackMs, ORDER_ENTRY_SLACK_MS));
       this.orderEntryWindows.set(key, window);
     }
     return window;
+  }
+
+  private orderEntryLimit(ceiling: Ceiling, key: string): number {
+    return Math.max(1, Math.floor(ceiling.limit * (this.orderEntryShares.get(key) ?? 1)));
+  }
+
+  /**
+   * This process's part (0 to 1) of the address's order-entry window. The exchange counts the socket
+   * orders of every process on the address together, so the processes sending them split it
+   * (accounts/order-entry-share.ts); 0 closes this process's socket path (`orderEntryOpen`).
+   */
+  shareOrderEntry(exchange: ExchangeId, egress: string, share: number): void {
+    if (!(share >= 0 && share <= 1)) throw new RangeError(`an order-entry share is between 0 and 1, got ${share}`);
+    const key = `${exchange}:${egress}`;
+    this.orderEntryShares.set(key, share);
+    const ceiling = this.ceilings[exchange].perIpOrderEntry;
+    const window = this.orderEntryWindows.get(key);
+    if (ceiling && window) window.resize(this.orderEntryLimit(ceiling, key));
+  }
+
+  /** False while this process holds no part of the address's order-entry window: its orders go over REST. */
+  orderEntryOpen(exchange: ExchangeId, egress: string): boolean {
+    return this.orderEntryShares.get(`${exchange}:${egress}`) !== 0;
   }
 
   /**

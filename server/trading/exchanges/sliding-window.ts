@@ -45,11 +45,27 @@ export class SlidingWindow {
   private readonly stats = { granted: 0, delayed: 0, maxWaiting: 0, totalWaitMs: 0, maxWaitMs: 0 };
 
   constructor(
-    readonly limit: number,
+    private capacity: number,
     readonly windowMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    if (!(limit >= 1) || !(windowMs > 0)) throw new RangeError(`SlidingWindow needs limit >= 1 and windowMs > 0, got ${limit}/${windowMs}`);
+    if (!(capacity >= 1) || !(windowMs > 0)) throw new RangeError(`SlidingWindow needs limit >= 1 and windowMs > 0, got ${capacity}/${windowMs}`);
+  }
+
+  get limit(): number {
+    return this.capacity;
+  }
+
+  /**
+   * A new limit from now on. Grants already in the window stay counted: after a cut, nothing more is
+   * granted until fewer than the new limit are left in it; a raise serves the waiters at once.
+   */
+  resize(limit: number): void {
+    if (!(limit >= 1)) throw new RangeError(`SlidingWindow needs limit >= 1, got ${limit}`);
+    this.capacity = limit;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.schedule();
   }
 
   acquire(signal?: AbortSignal): Promise<GrantDone> {
@@ -69,7 +85,7 @@ export class SlidingWindow {
   tryAcquire(): GrantDone | undefined {
     const at = this.now();
     this.expire(at);
-    return this.waitingCount() === 0 && this.inWindow() < this.limit ? this.grant(at, at) : undefined;
+    return this.waitingCount() === 0 && this.inWindow() < this.capacity ? this.grant(at, at) : undefined;
   }
 
   snapshot(): WindowStats {
@@ -128,7 +144,7 @@ export class SlidingWindow {
     this.timer = undefined;
     const at = this.now();
     this.expire(at);
-    while (this.waitingCount() > 0 && this.inWindow() < this.limit) {
+    while (this.waitingCount() > 0 && this.inWindow() < this.capacity) {
       const waiter = this.queue[this.queueHead]!;
       this.queueHead += 1;
       waiter.resolve(this.grant(at, waiter.enqueuedAt));
@@ -144,7 +160,7 @@ export class SlidingWindow {
   private schedule(): void {
     if (this.timer || this.waitingCount() === 0) return;
     this.expire(this.now());
-    if (this.inWindow() < this.limit) {
+    if (this.inWindow() < this.capacity) {
       this.timer = setTimeout(() => this.drain(), 0);
       return;
     }

@@ -150,8 +150,17 @@ export interface BudgetLease extends LeaseTerms {
 /** How an entry order leaves: over the account's order-entry socket (Bybit /v5/trade), or REST. */
 export type EntryChannel = 'websocket' | 'rest';
 
+/** The address's order-entry window an adapter sends socket orders under (Bybit /v5/trade: 3,000 a second per address). */
+export interface OrderEntryWindow {
+  egress: string;
+  /** This process's part of it, 0 to 1: the processes sending socket orders from one address split it; 0 sends over REST. */
+  share(part: number): void;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
+  /** Set where this adapter sends orders over an order-entry socket counted per address. */
+  readonly orderEntryWindow?: OrderEntryWindow | undefined;
   /** The channel this account's next entry would take now (its session open or not). */
   entryChannel(credentials: Credentials): EntryChannel;
   /**

@@ -160,6 +160,21 @@ describe('Bybit order entry over the account /v5/trade session', () => {
     expect(orders().map((o) => o.clientOrderId)).toEqual(['ct8-1-e', 'ct8-2-e']);
   });
 
+  it("a process holding no part of the address's order-entry window sends over REST until it is given one", async () => {
+    await bybit.warmSessions([account]);
+    expect(bybit.entryChannel(account)).toBe('websocket');
+    bybit.orderEntryWindow!.share(0);
+    expect(bybit.entryChannel(account)).toBe('rest');
+    await bybit.placeEntry(account, entry('ct11-1-e'));
+    expect(creates()).toBe(1);
+    bybit.orderEntryWindow!.share(0.5);
+    expect(bybit.entryChannel(account)).toBe('websocket');
+    await bybit.placeEntry(account, entry('ct11-2-e'));
+    expect(creates()).toBe(1);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct11-1-e', 'ct11-2-e']);
+    expect(limiter.stats().perAccountOrders.granted).toBe(2);
+  });
+
   it('the account limit is shared: 25 orders of one account at once, 13 over the socket and 12 over REST, get no 10006', async () => {
     const rest = bybitAdapter({ bybitOrderEntry: 'rest' });
     await bybit.warmSessions([account]);

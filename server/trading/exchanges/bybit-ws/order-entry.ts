@@ -1,5 +1,5 @@
 import type { ExchangeRateLimiter } from '../rate-limiter';
-import type { Credentials, ExchangeFailure, PlacedOrder } from '../types';
+import type { Credentials, ExchangeFailure, OrderEntryWindow, PlacedOrder } from '../types';
 import type { BybitTradeSessions } from './sessions';
 import { ExchangeClock } from './exchange-clock';
 import { TradeSocketLost, type TradeFrame } from './trade-socket';
@@ -52,14 +52,24 @@ export type SocketOutcome = { kind: 'placed'; order: PlacedOrder } | { kind: 're
 export class BybitSocketEntry {
   private pausedUntil = 0;
   private readonly clock: ExchangeClock;
+  /** This process's part of the address's order-entry window (see ExchangeRateLimiter.shareOrderEntry). */
+  readonly window: OrderEntryWindow;
 
   constructor(private readonly options: SocketEntryOptions) {
     this.clock = options.clock ?? new ExchangeClock();
+    const { limiter, egress } = options;
+    this.window = { egress, share: (part) => limiter.shareOrderEntry('bybit', egress, part) };
+  }
+
+  /** False while orders of this address go over REST: after a 10403, or while this process holds no part of the window. */
+  open(): boolean {
+    return Date.now() >= this.pausedUntil && this.options.limiter.orderEntryOpen('bybit', this.options.egress);
   }
 
   async create(order: SocketCreate): Promise<SocketOutcome> {
     const { options } = this;
     if (Date.now() < this.pausedUntil) return { kind: 'rest', reason: 'address over its order-entry rate' };
+    if (!options.limiter.orderEntryOpen('bybit', options.egress)) return { kind: 'rest', reason: "this process's part of the address's order-entry window is not settled yet" };
     if (!options.sessions.ready(order.credentials)) return { kind: 'rest', reason: 'no open session' };
     const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: order.credentials.apiKey, write: 'order', deadline: order.deadline, channel: 'websocket' });
     let frame: TradeFrame;

@@ -1,0 +1,1 @@
+ALTER TABLE "trading_workers" ADD COLUMN "order_entry_egress" text;
