@@ -1,6 +1,6 @@
 import { CustomerGroup, EntryDirection, OrderEntryType, customerGroupLabels, enumValues } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
-import { contextsOf, type ExecutionContext, type Row } from './context';
+import { contextsOf, type ContextTable, type ExecutionContext } from './context';
 import type { BudgetLease, ExchangeId } from './exchanges/types';
 import type { GrantedLeases } from './intake-state';
 import { preparedFunctionCall } from './prepared-call';
@@ -48,12 +48,12 @@ export interface EnqueueResult {
   leases: GrantedLeases;
 }
 
-/** What the SQL function `open_order` answers (the claimed executions' contexts as rows). */
+/** What the SQL function `open_order` answers (the claimed executions' contexts as a table). */
 export interface QueuedOrder {
   orderId: number;
   executions: number;
   skipped: number;
-  claimed: Row[];
+  claimed: ContextTable | [];
   claimedLater?: number[];
   leases?: GrantedLeases;
 }
