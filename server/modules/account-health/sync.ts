@@ -2,7 +2,6 @@ import type { HealthSyncResult } from '../../../contract/api/accountHealth';
 import { Exchange, NotificationType, exchangeLabels } from '../../../contract/enums';
 import type { Deps } from '../../deps';
 import { publishNotification } from '../../lib/notify';
-import { inBackground } from '../../trading/exchanges/rate-limiter';
 import { ExchangeFailure, type ExchangeId, type KeyCheck } from '../../trading/exchanges/types';
 import { decryptCredentials } from '../../lib/credentials';
 import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } from './repository';
@@ -28,12 +27,14 @@ interface Outcome {
 export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer): Promise<Outcome> {
   const now = deps.clock.now();
   const exchange = exchangeOfPlatform[customer.platformType];
-  const credentials = exchange ? decryptCredentials(deps.secrets, customer) : undefined;
-  if (!exchange || !credentials) {
+  const key = exchange ? decryptCredentials(deps.secrets, customer) : undefined;
+  if (!exchange || !key) {
     await saveHealth(deps.db, customer.customerId, { checkedAt: now, lastError: 'No complete API key is stored: ask the customer to connect their exchange' });
     return { walletUpdated: false, failed: true, canWithdraw: false };
   }
   const adapter = deps.exchanges.adapters[exchange];
+  // Background work: its requests never take more than a quarter of an address's request budget.
+  const credentials = { ...key, background: true as const };
   let check: KeyCheck;
   try {
     check = await adapter.checkKey(credentials);
@@ -79,8 +80,8 @@ export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer):
 }
 
 /**
- * Syncs every connected customer (or one), a few at a time, as background work: its requests never take
- * more than a quarter of an address's request budget, whatever trading needs meanwhile.
+ * Syncs every connected customer (or one), a few at a time, as background work (see `syncCustomer`): its
+ * requests never take more than a quarter of an address's request budget, whatever trading needs meanwhile.
  */
 export async function syncCustomers(deps: SyncDeps, customerId?: number): Promise<HealthSyncResult> {
   const queue = await connectedCustomers(deps.db, customerId);
@@ -99,7 +100,7 @@ export async function syncCustomers(deps: SyncDeps, customerId?: number): Promis
       if (outcome.canWithdraw) result.withdrawalEnabled += 1;
     }
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, () => inBackground(worker)));
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
   return result;
 }
 

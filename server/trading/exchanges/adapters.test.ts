@@ -218,6 +218,26 @@ describe.each(['bybit', 'bitget'] as const)('%s failures become ExchangeFailure 
     expect(await failureOf(adapter().fetchBalance(creds))).toMatchObject({ code: 'ip_not_allowed', exchangeCode: codes[exchange].ip });
   });
 
+  it("calls of many customers at once on the one ccxt instance each sign with their own key; background work's requests say so", async () => {
+    const customers = Array.from({ length: 6 }, (_, i) => account(exchange, { balance: 1_000 + i }));
+    const requests: Array<{ apiKey: string | undefined; background: boolean | undefined }> = [];
+    class RecordingLimiter extends ExchangeRateLimiter {
+      override acquire(request: Parameters<ExchangeRateLimiter['acquire']>[0]) {
+        requests.push({ apiKey: request.apiKey, background: request.background });
+        return super.acquire(request);
+      }
+    }
+    const own = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: guardedFetch, limiter: new RecordingLimiter(), timeoutMs: 1500 })[exchange];
+    const balances = await Promise.all([...customers, ...customers].map((c, i) => own.fetchBalance(i % 3 === 0 ? { ...c, background: true } : c)));
+    expect(balances.map((b) => b.total)).toEqual([...customers, ...customers].map((_, i) => 1_000 + (i % customers.length)));
+    const keyed = requests.filter((r) => r.apiKey !== undefined);
+    expect(keyed).toHaveLength(12);
+    expect(keyed.filter((r) => r.background).map((r) => r.apiKey).sort()).toEqual([0, 3, 6, 9].map((i) => customers[i % 6]!.apiKey).sort());
+    // The shared instance itself holds no key.
+    const shared = (own as unknown as { client: { ccxt: { apiKey?: string; secret?: string } } }).client.ccxt;
+    expect([shared.apiKey, shared.secret].filter(Boolean)).toEqual([]);
+  });
+
   it('never leaves 127.0.0.1 in tests', async () => {
     const live = createExchangeAdapters({ mode: 'live', fetchImplementation: guardedFetch, limiter: new ExchangeRateLimiter() })[exchange];
     const failure = await failureOf(live.loadMarkets());

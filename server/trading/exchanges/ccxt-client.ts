@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import ccxt, { type Exchange, type Market } from 'ccxt';
 import type { ExchangeRateLimiter } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
@@ -25,13 +24,14 @@ export interface ClientOptions {
 }
 
 /**
- * The credentials of the call in progress. One ccxt instance per exchange serves every customer: a
- * ccxt constructor costs ~6 ms and ~0.3 MB (it defines thousands of endpoint closures bound to the
- * instance), so per-customer instances do not scale to a fan-out over thousands of accounts. The key
- * is applied in `fetch2` right before ccxt signs, synchronously, and cleared right after.
+ * The call in progress, on the per-call view of the shared ccxt instance (`CcxtClient.withCredentials`).
+ * One ccxt instance per exchange serves every customer: a ccxt constructor costs ~6 ms and ~0.3 MB (it
+ * defines thousands of endpoint closures bound to the instance), so per-customer instances do not scale
+ * to a fan-out over thousands of accounts. A view (`Object.create` of the instance) holds the caller's
+ * key and this context as its own properties, and ccxt's methods take it as `this` down to `fetch2`,
+ * which signs with it. (An AsyncLocalStorage did this before; in Node 20 it hooks every promise of the
+ * process, ~7% of the main thread in a 5,000-account fan-out.)
  */
-const callContext = new AsyncLocalStorage<CallContext>();
-
 export interface CallContext {
   credentials: Credentials;
   /** Epoch ms after which the call is useless (an entry): the limiter refuses it rather than send it late. */
@@ -43,9 +43,16 @@ const BYBIT_API_KEYS = ['spot', 'futures', 'v2', 'public', 'private'];
 
 type FetchArgs = Parameters<Exchange['fetch2']>;
 
-/** Waits for our limiter, then signs with the caller's key: ccxt signs before its first await. */
-async function limitedFetch2(self: Exchange, exchange: ExchangeId, options: ClientOptions, original: (...args: FetchArgs) => Promise<unknown>, args: FetchArgs): Promise<unknown> {
-  const context = callContext.getStore();
+interface Limited extends Exchange {
+  limitOptions: ClientOptions;
+  /** Set on a call's view only. */
+  callContext?: CallContext;
+}
+
+/** Waits for our limiter before ccxt signs (with the view's key) and sends. */
+async function limitedFetch2(self: Limited, exchange: ExchangeId, original: (...args: FetchArgs) => Promise<unknown>, args: FetchArgs): Promise<unknown> {
+  const options = self.limitOptions;
+  const context = self.callContext;
   const credentials = context?.credentials;
   const path = String(args[0]);
   const release = await options.limiter.acquire({
@@ -55,28 +62,47 @@ async function limitedFetch2(self: Exchange, exchange: ExchangeId, options: Clie
     write: writeKind(exchange, path),
     read: readKind(exchange, path),
     deadline: context?.deadline,
+    background: credentials?.background,
   });
   let sent: Promise<unknown>;
-  self.apiKey = credentials?.apiKey ?? '';
-  self.secret = credentials?.secret ?? '';
-  self.password = credentials?.passphrase ?? '';
   try {
     sent = original(...args);
   } catch (error) {
     release();
     throw error;
-  } finally {
-    self.apiKey = '';
-    self.secret = '';
-    self.password = '';
   }
   return sent.finally(release);
+}
+
+/**
+ * ccxt's `defineRestApiEndpoint` (4.5.x), but each endpoint method takes `this` from its call instead of
+ * closing over the instance it was built on: called on a view, it requests (and signs) as that view.
+ */
+function defineEndpoint(self: Exchange, methodName: string, uppercaseMethod: string, lowercaseMethod: string, camelcaseMethod: string, path: string, paths: string[], config: object = {}): void {
+  const splitPath = path.split(/[^a-zA-Z0-9]/);
+  const camelcaseSuffix = splitPath.map(self.capitalize).join('');
+  const underscoreSuffix = splitPath.map((x) => x.trim().toLowerCase()).filter((x) => x.length > 0).join('_');
+  const camelcasePrefix = [paths[0]].concat(paths.slice(1).map(self.capitalize)).join('');
+  const underscorePrefix = [paths[0]].concat(paths.slice(1).map((x) => x.trim()).filter((x) => x.length > 0)).join('_');
+  const camelcase = camelcasePrefix + camelcaseMethod + self.capitalize(camelcaseSuffix);
+  const underscore = underscorePrefix + '_' + lowercaseMethod + '_' + underscoreSuffix;
+  const typeArgument = paths.length > 1 ? paths : paths[0];
+  const endpoint = async function (this: Record<string, (...args: unknown[]) => unknown>, params = {}, context = {}) {
+    return this[methodName]!(path, typeArgument, uppercaseMethod, params, undefined, undefined, config, context);
+  };
+  const target = self as unknown as Record<string, unknown>;
+  target[camelcase] = endpoint;
+  target[underscore] = endpoint;
 }
 
 class LimitedBybit extends ccxt.bybit {
   declare limitOptions: ClientOptions;
   override fetch2(...args: FetchArgs): Promise<any> {
-    return limitedFetch2(this, 'bybit', this.limitOptions, (...a) => super.fetch2(...a), args);
+    return limitedFetch2(this, 'bybit', (...a) => super.fetch2(...a), args);
+  }
+
+  override defineRestApiEndpoint(...args: Parameters<typeof defineEndpoint> extends [unknown, ...infer Rest] ? Rest : never): void {
+    defineEndpoint(this, ...args);
   }
 
   /** Every answer passes here first: an HTTP 403 is Bybit's per-address ban (rate-limit.mdx), whatever the body says. */
@@ -90,7 +116,11 @@ class LimitedBybit extends ccxt.bybit {
 class LimitedBitget extends ccxt.bitget {
   declare limitOptions: ClientOptions;
   override fetch2(...args: FetchArgs): Promise<any> {
-    return limitedFetch2(this, 'bitget', this.limitOptions, (...a) => super.fetch2(...a), args);
+    return limitedFetch2(this, 'bitget', (...a) => super.fetch2(...a), args);
+  }
+
+  override defineRestApiEndpoint(...args: Parameters<typeof defineEndpoint> extends [unknown, ...infer Rest] ? Rest : never): void {
+    defineEndpoint(this, ...args);
   }
 }
 
@@ -176,9 +206,18 @@ export class CcxtClient {
     return this.ccxt.markets as Record<string, Market>;
   }
 
-  /** Runs `work` with the customer's key applied to every request it makes (and its deadline, if any). */
+  /**
+   * Runs `work` on a view of the shared instance that signs every request with the customer's key (and
+   * gives the limiter its deadline, if any). What ccxt records of a call (last answer, headers) stays on
+   * the view and goes with it.
+   */
   async withCredentials<T>(credentials: Credentials, work: (exchange: Exchange) => Promise<T>, deadline?: number): Promise<T> {
     await this.markets();
-    return callContext.run({ credentials, deadline }, () => work(this.ccxt));
+    const view = Object.create(this.ccxt) as Limited;
+    view.apiKey = credentials.apiKey;
+    view.secret = credentials.secret;
+    view.password = credentials.passphrase ?? '';
+    view.callContext = { credentials, deadline };
+    return work(view);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExchangeRateLimiter, inBackground, ORDER_ENTRY_SLACK_MS } from './rate-limiter';
+import { ExchangeRateLimiter, ORDER_ENTRY_SLACK_MS } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
 
@@ -199,14 +199,14 @@ describe('ExchangeRateLimiter', () => {
   it('lets background work hold only its share of the address window: trading finds the rest free at once', async () => {
     const ceilings = { perIp: { limit: 8, windowMs: 60_000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
     const limiter = new ExchangeRateLimiter({ bybit: ceilings, bitget: ceilings }, 0);
-    const read = () => limiter.acquire({ exchange: 'bybit', egress: 'x', write: undefined });
+    const read = (background?: boolean) => limiter.acquire({ exchange: 'bybit', egress: 'x', write: undefined, background });
     let backgroundGranted = 0;
     // Eight background reads queued: the window is 8, background may hold a quarter of it (2).
-    const background = inBackground(() => Promise.all(Array.from({ length: 8 }, () => read().then((release) => (backgroundGranted += 1, release)))));
+    const background = Promise.all(Array.from({ length: 8 }, () => read(true).then((release) => (backgroundGranted += 1, release))));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(backgroundGranted).toBe(2);
     // Trading's six reads are granted at once, whatever background work still waits for.
-    const trading = await Promise.race([Promise.all(Array.from({ length: 6 }, read)), new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
+    const trading = await Promise.race([Promise.all(Array.from({ length: 6 }, () => read())), new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
     expect(trading).toHaveLength(6);
     expect(backgroundGranted).toBe(2);
     expect(limiter.stats().perIp['bybit:x']).toMatchObject({ granted: 8 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener } from './address-ban';
 import type { EgressBudget, LeaseTerms } from './egress-budget';
@@ -102,16 +101,10 @@ export const ORDER_ENTRY_SLACK_MS = 5;
 
 /**
  * The share of an address's HTTP window that background work (the periodic key and wallet sync of
- * every customer) may hold at once: trading always finds the rest free, so an alert's price read and
- * its orders never queue behind thousands of wallet reads.
+ * every customer, `LimiterRequest.background`) may hold at once: trading always finds the rest free, so
+ * an alert's price read and its orders never queue behind thousands of wallet reads.
  */
 export const BACKGROUND_SHARE = 0.25;
-const backgroundWork = new AsyncLocalStorage<true>();
-
-/** Runs `work` as background work: every exchange request it makes counts against BACKGROUND_SHARE too. */
-export function inBackground<T>(work: () => Promise<T>): Promise<T> {
-  return backgroundWork.run(true, work);
-}
 
 export interface LimiterRequest {
   exchange: ExchangeId;
@@ -129,6 +122,8 @@ export interface LimiterRequest {
    */
   deadline?: number | undefined;
   signal?: AbortSignal | undefined;
+  /** Background work's request (see BACKGROUND_SHARE). */
+  background?: boolean | undefined;
   /**
    * `websocket`: an order over the exchange's WebSocket order entry. It takes the account's order slot
    * (shared with REST, as the exchange counts them together) and the address's order-entry window
@@ -232,7 +227,7 @@ export class ExchangeRateLimiter {
     if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
     let backgroundDone: GrantDone | undefined;
     try {
-      backgroundDone = backgroundWork.getStore() ? await slotOf(this.backgroundWindow(request.exchange, request.egress), signal) : undefined;
+      backgroundDone = request.background ? await slotOf(this.backgroundWindow(request.exchange, request.egress), signal) : undefined;
     } catch (error) {
       accountDone?.();
       throw error;

@@ -17,6 +17,11 @@ export interface Credentials {
   secret: string;
   /** Bitget only. */
   passphrase?: string | undefined;
+  /**
+   * Set by background work (the periodic key and wallet sync): every request made with these credentials
+   * counts against the address's background share too (see BACKGROUND_SHARE).
+   */
+  background?: true | undefined;
 }
 
 export interface MarketInfo {
