@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { randomHex } from './random-hex';
 import { Books, type BookOptions } from './books';
 import { Engine } from './engine';
 import { FaultBook } from './faults';
@@ -137,8 +138,8 @@ export class Sandbox {
     this.orderSeq += 1;
     if (exchange === 'bitget') return String(1_300_000_000_000_000_000n + BigInt(this.orderSeq));
     const hex = this.orderSeq.toString(16).padStart(12, '0');
-    // One random read per order (a fan-out creates thousands a second): 18 hex digits for the UUID's random parts.
-    const random = randomBytes(9).toString('hex');
+    // 18 hex digits for the UUID's random parts.
+    const random = randomHex(9);
     return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-a${random.slice(15, 18)}-${hex}`;
   }
 

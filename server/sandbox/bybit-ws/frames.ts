@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '../random-hex';
 
 /** Bybit /v5/trade answer frames (docs/v5/websocket/trade/guideline.mdx): the fields each op returns. */
 export interface TradeAnswer {
@@ -36,10 +36,10 @@ export const TradeCode = {
 
 /** A connection id in Bybit's shape (e.g. "cnt5leec0hvan15eukcg-2t"). */
 export function newConnId(sequence: number): string {
-  return `${randomBytes(10).toString('hex').slice(0, 20)}-${sequence.toString(36)}`;
+  return `${randomHex(10)}-${sequence.toString(36)}`;
 }
 
 /** One order op's answer header: the account's budget for the op (X-Bapi-Limit*), a trace id and the time. */
 export function answerHeader(limits: Record<string, string>, now: number): Record<string, string> {
-  return { ...limits, Traceid: randomBytes(16).toString('hex'), Timenow: String(now) };
+  return { ...limits, Traceid: randomHex(16), Timenow: String(now) };
 }
