@@ -4,7 +4,7 @@ import type { TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
 import { recordEntryAudit } from '../lib/audits';
 import { createPostgresEgressBudget } from './exchanges/egress-budget';
-import { baseUrlOf, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
+import { baseUrlOf, sharedConnectionBudget, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
@@ -48,11 +48,13 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
 /**
  * This process's exchange requests count against one budget per exchange and egress address, shared
  * through PostgreSQL with every other process on that address (API servers and workers alike), and
- * so do the address bans the exchanges answer.
+ * so do the address bans the exchanges answer and the new Bybit trade connections (500 per 5 minutes).
  */
 export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log'>): void {
   const onError = (error: unknown) => deps.log.error({ err: error }, 'could not share an address ban with the other processes');
-  sharedExchangeLimiter.shareBudget(createPostgresEgressBudget(deps.db, { bans: sharedExchangeLimiter.bans, onError }));
+  const budget = createPostgresEgressBudget(deps.db, { bans: sharedExchangeLimiter.bans, onError });
+  sharedExchangeLimiter.shareBudget(budget);
+  sharedConnectionBudget.share(budget);
 }
 
 /**

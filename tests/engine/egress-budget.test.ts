@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, type ExchangeCeilings } from '../../server/trading/exchanges/rate-limiter';
 import { AddressBans } from '../../server/trading/exchanges/address-ban';
 import { createPostgresEgressBudget } from '../../server/trading/exchanges/egress-budget';
+import { ConnectionBudget } from '../../server/trading/exchanges/bybit-ws/connection-budget';
 import type { ExchangeId } from '../../server/trading/exchanges/types';
 import { createDb, type DbHandle } from '../../server/db/client';
 import { AmountType, CustomerGroup } from '../../contract/enums';
@@ -178,5 +179,30 @@ describe('one budget per exchange and egress address, shared by every process on
     } finally {
       ctx.handle.pool.off('acquire', count);
     }
+  });
+
+  it("new Bybit trade connections are counted per address across processes, and a restarted process finds its predecessor's", async () => {
+    // Three new connections a minute per address; each process's own window would let it open three.
+    const processA = new ConnectionBudget(3, 60_000);
+    const processB = new ConnectionBudget(3, 60_000);
+    processA.share(createPostgresEgressBudget(ctx.deps.db));
+    processB.share(createPostgresEgressBudget(second.db));
+    const open = async (budget: ConnectionBudget) => {
+      expect(budget.take('conn-ip')).toBe(true);
+      const aborted = AbortSignal.timeout(300);
+      return budget.cleared('conn-ip', aborted).then(
+        () => 'opened',
+        () => 'held',
+      );
+    };
+    const outcomes = await Promise.all([open(processA), open(processA), open(processB), open(processB)]);
+    expect(outcomes.sort()).toEqual(['held', 'opened', 'opened', 'opened']);
+    // A process started afresh on the address (its own window empty) is held too.
+    const restarted = new ConnectionBudget(3, 60_000);
+    restarted.share(createPostgresEgressBudget(ctx.deps.db));
+    expect(await open(restarted)).toBe('held');
+    // Another address has its own.
+    expect(restarted.take('other-ip')).toBe(true);
+    await restarted.cleared('other-ip');
   });
 });

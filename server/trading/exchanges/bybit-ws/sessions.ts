@@ -125,6 +125,8 @@ export class BybitTradeSessions {
         return;
       }
       this.budget.take(this.options.egress);
+      await this.budget.cleared(this.options.egress);
+      if (!this.wanted(session)) return;
       const socket = await TradeSocket.open({
         url: this.options.url,
         apiKey: session.credentials.apiKey,
