@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../sandbox/index';
 import { startExactSandbox } from '../../sandbox/test-support';
 import { guardedFetch } from '../../../tests/helpers/fetch-guard';
+import { CcxtClient } from './ccxt-client';
 import { createExchangeAdapters } from './index';
 import { ExchangeRateLimiter } from './rate-limiter';
 import { ExchangeFailure, type Credentials, type ExchangeAdapter, type ExchangeId, type PositionModeName } from './types';
@@ -236,6 +237,21 @@ describe.each(['bybit', 'bitget'] as const)('%s failures become ExchangeFailure 
     // The shared instance itself holds no key.
     const shared = (own as unknown as { client: { ccxt: { apiKey?: string; secret?: string } } }).client.ccxt;
     expect([shared.apiKey, shared.secret].filter(Boolean)).toEqual([]);
+  });
+
+  it("every call's view uses the shared instance's HTTP client (kept-alive connections), never one of its own", async () => {
+    const client = new CcxtClient({ exchange, baseUrl: sandbox.url, brokerCode: 'test', limiter: new ExchangeRateLimiter(), egress: 'views', fetchImplementation: guardedFetch });
+    const creds = account(exchange);
+    const own = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        client.withCredentials(creds, async (ex) => {
+          await ex.fetchBalance();
+          return ['fetchImplementationLoading', 'fetchDispatcher', 'fetchImplementation'].filter((key) => Object.hasOwn(ex, key));
+        }),
+      ),
+    );
+    expect(own).toEqual([[], [], []]);
+    expect(Object.hasOwn(client.ccxt, 'fetchImplementationLoading')).toBe(true);
   });
 
   it('never leaves 127.0.0.1 in tests', async () => {

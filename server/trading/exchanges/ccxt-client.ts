@@ -182,6 +182,7 @@ export class CcxtClient {
   readonly ccxt: Exchange;
   private readonly snapshotKey: string;
   private sharedFrom: Exchange | undefined;
+  private httpClient: Promise<unknown> | undefined;
 
   constructor(readonly options: ClientOptions) {
     this.ccxt = construct(options);
@@ -213,6 +214,9 @@ export class CcxtClient {
    */
   async withCredentials<T>(credentials: Credentials, work: (exchange: Exchange) => Promise<T>, deadline?: number): Promise<T> {
     await this.markets();
+    // ccxt makes its HTTP client (an undici agent keeping connections alive) on first use, on `this`: made
+    // on a view it would be that call's alone, a new connection per request. The views inherit this one.
+    await (this.httpClient ??= this.ccxt.loadFetchImplementation());
     const view = Object.create(this.ccxt) as Limited;
     view.apiKey = credentials.apiKey;
     view.secret = credentials.secret;
