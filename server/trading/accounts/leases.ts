@@ -36,7 +36,7 @@ export interface AccountLeases {
  */
 export function createAccountLeases(db: Db, worker: string, leaseMs: number, onError: (error: unknown) => void, orderEntryEgress?: string): AccountLeases {
   let owned = new Set<number>();
-  let rounds = 0;
+  let peersCounted = false;
   const listeners: Array<(owned: ReadonlySet<number>) => void> = [];
   const peerListeners: Array<(peers: number, firstRound: boolean) => void> = [];
   let timer: NodeJS.Timeout | undefined;
@@ -72,10 +72,11 @@ export function createAccountLeases(db: Db, worker: string, leaseMs: number, onE
     const changed = next.size !== owned.size || [...next].some((slice) => !owned.has(slice));
     owned = next;
     if (changed) for (const listener of listeners) listener(owned);
-    rounds += 1;
     if (peerListeners.length > 0) {
       const peers = orderEntryEgress === undefined ? 0 : await orderEntryPeers(orderEntryEgress);
-      for (const listener of peerListeners) listener(peers, rounds === 1);
+      const firstRound = !peersCounted;
+      peersCounted = true;
+      for (const listener of peerListeners) listener(peers, firstRound);
     }
   }
 
