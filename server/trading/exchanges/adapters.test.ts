@@ -239,14 +239,14 @@ describe.each(['bybit', 'bitget'] as const)('%s failures become ExchangeFailure 
     expect([shared.apiKey, shared.secret].filter(Boolean)).toEqual([]);
   });
 
-  it("every call's view uses the shared instance's HTTP client (kept-alive connections), never one of its own", async () => {
+  it("every call's view uses the shared instance's transport (kept-alive connections, proxy modules), never one of its own", async () => {
     const client = new CcxtClient({ exchange, baseUrl: sandbox.url, brokerCode: 'test', limiter: new ExchangeRateLimiter(), egress: 'views', fetchImplementation: guardedFetch });
     const creds = account(exchange);
     const own = await Promise.all(
       Array.from({ length: 3 }, () =>
         client.withCredentials(creds, async (ex) => {
           await ex.fetchBalance();
-          return ['fetchImplementationLoading', 'fetchDispatcher', 'fetchImplementation'].filter((key) => Object.hasOwn(ex, key));
+          return ['fetchImplementationLoading', 'fetchDispatcher', 'fetchImplementation', 'proxiesModulesLoading'].filter((key) => Object.hasOwn(ex, key));
         }),
       ),
     );

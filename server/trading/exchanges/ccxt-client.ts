@@ -182,7 +182,7 @@ export class CcxtClient {
   readonly ccxt: Exchange;
   private readonly snapshotKey: string;
   private sharedFrom: Exchange | undefined;
-  private httpClient: Promise<unknown> | undefined;
+  private transport: Promise<unknown> | undefined;
 
   constructor(readonly options: ClientOptions) {
     this.ccxt = construct(options);
@@ -214,9 +214,11 @@ export class CcxtClient {
    */
   async withCredentials<T>(credentials: Credentials, work: (exchange: Exchange) => Promise<T>, deadline?: number): Promise<T> {
     await this.markets();
-    // ccxt makes its HTTP client (an undici agent keeping connections alive) on first use, on `this`: made
-    // on a view it would be that call's alone, a new connection per request. The views inherit this one.
-    await (this.httpClient ??= this.ccxt.loadFetchImplementation());
+    // ccxt sets up its transport on first use, on `this`: its HTTP client (an undici agent keeping
+    // connections alive) and its optional proxy modules (dynamic imports, failing when not installed).
+    // Done on a view, every call would do it again: a new connection per request and ~1.4 ms of imports.
+    // Done once here, on the shared instance; the views inherit it.
+    await (this.transport ??= Promise.all([this.ccxt.loadFetchImplementation(), this.ccxt.loadProxyModules()]));
     const view = Object.create(this.ccxt) as Limited;
     view.apiKey = credentials.apiKey;
     view.secret = credentials.secret;
