@@ -55,9 +55,9 @@ export class BybitAdapter extends CcxtAdapter {
   /** tpslMode Partial: the attached TP/SL are sized to what the entry fills (create-order.mdx). */
   readonly sizedEntryProtection = true;
 
-  /** `orderEntry`: creates go over the account's /v5/trade session when it is open (BYBIT_ORDER_ENTRY=websocket), else REST. */
   readonly orderEntryWindow: OrderEntryWindow | undefined;
 
+  /** `orderEntry`: creates go over the account's /v5/trade session when it is open (BYBIT_ORDER_ENTRY=websocket), else REST. */
   constructor(
     client: CcxtClient,
     private readonly orderEntry?: BybitOrderEntry,
