@@ -6,7 +6,9 @@ import type { ExecutionLeg } from '../legs';
 import { stopLossPrice, takeProfitPrices } from '../protection/levels';
 import { expectedFill } from '../prices';
 import type { TradingRuntime } from '../runtime';
+import { leverageHeldMessage } from '../position-sharing';
 import { sizeEntry } from '../sizing';
+import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { placeOnce, settle, type Session } from './session';
 
@@ -92,14 +94,19 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     if (sized === null) return false;
     const requested = sized.quantity;
     quantity = requested;
-    await rt.settings.ensure({
+    const held = await rt.settings.ensure({
       adapter,
       credentials,
       customerId: ctx.customerId,
       platformType: ctx.platformType,
       symbol,
       wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
+      holderOf: () => symbolHolder(rt.db, ctx),
     });
+    if (held) {
+      await markEndedWithoutPosition(rt, ctx, 'skipped', leverageHeldMessage(symbol, held, ctx.strategy.leverage));
+      return false;
+    }
     const send = (at: AttachedLevels) =>
       rt.pacer.entry(session.exchange, () =>
         placeOnce(session, ctx.clientOrderId, () =>
