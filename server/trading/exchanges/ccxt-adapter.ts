@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
@@ -47,6 +48,9 @@ export interface AccountTerms {
   params: OrderParams;
   mode: PositionModeName;
 }
+
+/** Lookups of an order the exchange called a duplicate: at once, then after these pauses (2.6 s in all). */
+const DUPLICATE_LOOKUP_DELAYS_MS = [0, 100, 300, 700, 1_500];
 
 const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
 
@@ -230,10 +234,23 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       return await this.sendCreate(credentials, market, clientOrderId, place, deadline);
     } catch (error) {
       if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
-      const existing = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId);
-      if (existing) return existing;
-      throw error;
+      return this.earlierOrder(credentials, market.symbol, clientOrderId);
     }
+  }
+
+  /**
+   * The order an earlier attempt placed under this client id, which the exchange just called a duplicate.
+   * Bybit acknowledges orders asynchronously (`docs/v5/order/create-order.mdx`), so a lookup right away
+   * may not list it yet (LIVE-FIDELITY D6): it is looked up again with backoff. Still not listed, the
+   * failure is retryable: the next attempt looks it up first, and never places it again.
+   */
+  private async earlierOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder> {
+    for (const delay of DUPLICATE_LOOKUP_DELAYS_MS) {
+      if (delay > 0) await sleep(delay);
+      const existing = await this.fetchOrderByClientId(credentials, symbol, clientOrderId);
+      if (existing) return existing;
+    }
+    throw failure(this.exchange, 'duplicate', 'says an order with this client order id exists but does not list it yet', 'it is looked up again before anything else is sent', true);
   }
 
   /** Sends one create-order request (REST here; Bybit uses the account's order-entry session when it is open). */

@@ -51,7 +51,6 @@ async function placeClose(session: Session, leg: ExecutionLeg): Promise<PlacedOr
     return await adapter.closePosition(credentials, { symbol: session.symbol, side: session.side, clientOrderId: leg.clientOrderId, positionMode: session.mode, quantity: leg.quantity });
   } catch (error) {
     if (isFailure(error, 'no_position')) return null;
-    if (isFailure(error, 'duplicate')) return adapter.fetchOrderByClientId(credentials, session.symbol, leg.clientOrderId);
     throw error;
   }
 }

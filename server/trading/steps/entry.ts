@@ -10,7 +10,7 @@ import { leverageHeldMessage } from '../position-sharing';
 import { sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
-import { placeOnce, settle, type Session } from './session';
+import { settle, type Session } from './session';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -109,9 +109,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     }
     const send = (at: AttachedLevels) =>
       rt.pacer.entry(session.exchange, () =>
-        placeOnce(session, ctx.clientOrderId, () =>
-          adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: ctx.deadlineAt.getTime(), ...at }),
-        ),
+        adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: ctx.deadlineAt.getTime(), ...at }),
         adapter.entryChannel(credentials),
       );
     // The levels it carries are taken from where it is expected to fill (the book's best price on its side).

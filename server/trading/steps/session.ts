@@ -4,7 +4,7 @@ import type { ExecutionContext } from '../context';
 import type { Credentials, ExchangeAdapter, ExchangeId, MarketInfo, PlacedOrder, PositionModeName, PositionSide } from '../exchanges/types';
 import { exchangeIdOf, type TradingRuntime } from '../runtime';
 import { modeName } from '../settings-cache';
-import { FinalFailure, isFailure } from './errors';
+import { FinalFailure } from './errors';
 
 /** One customer's connection for one execution: adapter, decrypted key, market and position terms. */
 export interface Session {
@@ -36,18 +36,6 @@ export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Pr
     mode: modeName(ctx.strategy.positionMode),
     market,
   };
-}
-
-/** Places an order, or when the exchange already has this client id (a retry), returns that order. */
-export async function placeOnce(session: Session, clientOrderId: string, place: () => Promise<PlacedOrder>): Promise<PlacedOrder> {
-  try {
-    return await place();
-  } catch (error) {
-    if (!isFailure(error, 'duplicate')) throw error;
-    const existing = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, clientOrderId);
-    if (!existing) throw error;
-    return existing;
-  }
 }
 
 /** Market orders report their fill a moment later on some exchanges: look the order up until it settles. */
