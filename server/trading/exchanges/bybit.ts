@@ -120,17 +120,21 @@ export class BybitAdapter extends CcxtAdapter {
     await this.tolerate('positionMode', () => this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol)));
   }
 
-  /** A conditional reduce-only market order: it keeps our client id, unlike a position TP. */
+  /**
+   * A conditional reduce-only market order: it keeps our client id, unlike a position TP. Like the stop it
+   * carries `closeOnTrigger`: without it Bybit cancels a triggered order when the margin is short
+   * (`docs/v5/order/create-order.mdx`, LIVE-FIDELITY D4).
+   */
   async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, closeOnTrigger: true, ...this.modeParams(request.positionMode) };
     return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** A conditional reduce-only market order falling (long) / rising (short) to the trigger, with our client id. */
   async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, closeOnTrigger: true, ...this.modeParams(request.positionMode) };
     return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
