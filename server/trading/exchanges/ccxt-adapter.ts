@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
+import type { AccountStreams } from './streams/account-streams';
+import { newsOf } from './streams/news';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
+  type AccountNews,
   type BudgetLease,
   ExchangeFailure,
   type AttachedLeg,
@@ -79,7 +82,37 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
 
+  /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
+  protected streams: AccountStreams | undefined;
+
   constructor(protected readonly client: CcxtClient) {}
+
+  /** Keeps a private stream per warm account (opened with the trade sessions) and answers reads from it. */
+  useStreams(streams: AccountStreams): void {
+    this.streams = streams;
+  }
+
+  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null> {
+    return this.streams?.view(credentials)?.order(clientOrderId) ?? this.readOrderByClientId(credentials, symbol, clientOrderId, kind);
+  }
+
+  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+    return this.streams?.view(credentials)?.orderById(exchangeOrderId) ?? this.readOrderById(credentials, symbol, exchangeOrderId);
+  }
+
+  onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void {
+    this.streams?.onNews((credentials, streamNews) => {
+      const news = newsOf(streamNews);
+      if (news) listener(credentials, news);
+    });
+  }
+
+  /** Resolves once the stream shows the order done (filled, cancelled, rejected); undefined when it cannot tell within `timeoutMs`. */
+  async settledOrder(credentials: Credentials, clientOrderId: string, timeoutMs: number): Promise<PlacedOrder | undefined> {
+    const done = (order: PlacedOrder) => order.status === 'closed' || order.status === 'canceled' || order.status === 'rejected';
+    const order = await this.streams?.view(credentials)?.waitForOrder(clientOrderId, done, timeoutMs);
+    return order && done(order) ? order : undefined;
+  }
 
   /** Parameters that put an order on the right position in hedge mode (ccxt cannot detect the mode). */
   protected modeParams(mode: PositionModeName): OrderParams {
@@ -104,18 +137,31 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
   abstract findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
   abstract cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
-  abstract fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
+  /** Looks an order up over REST by the exchange's id; null when the exchange has none. */
+  protected abstract readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
   abstract setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
   abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
-  abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
+  /** Looks an order up over REST by our client id (at most two reads); null when the exchange has none. */
+  protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
 
-  /** Opens order-entry sessions ahead of alerts where the exchange has them (Bybit /v5/trade); Bitget trades over REST only. */
-  async warmSessions(_accounts: readonly Credentials[]): Promise<SessionWarmth> {
+  /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
+  async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    const [trade] = await Promise.all([this.warmTradeSessions(accounts), this.streams?.warm(accounts)]);
+    return trade;
+  }
+
+  closeSessions(accounts?: readonly Credentials[]): void {
+    this.streams?.close(accounts);
+    this.closeTradeSessions(accounts);
+  }
+
+  /** Order-entry sessions ahead of alerts (Bybit /v5/trade); Bitget trades over REST only. */
+  protected async warmTradeSessions(_accounts: readonly Credentials[]): Promise<SessionWarmth> {
     return { wanted: 0, open: 0, waiting: 0, opened: 0, failures: 0 };
   }
 
-  closeSessions(_accounts?: readonly Credentials[]): void {}
+  protected closeTradeSessions(_accounts?: readonly Credentials[]): void {}
 
   entryChannel(_credentials: Credentials): EntryChannel {
     return 'rest';
@@ -202,6 +248,11 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   }
 
   async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    return this.streams?.view(credentials)?.openPositions(symbols) ?? this.readPositions(credentials, symbols);
+  }
+
+  /** The open positions over REST (the private stream's catch-up reads them too). */
+  async readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
     const markets = symbols ? await Promise.all(symbols.map((s) => this.market(s))) : undefined;
     const rows = await this.call(credentials, (ex) => ex.fetchPositions(markets?.map((m) => m.ccxtSymbol)));
     const wanted = markets ? new Set(markets.map((m) => m.ccxtSymbol)) : undefined;
@@ -230,8 +281,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
    */
   protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: Placement, deadline?: number): Promise<PlacedOrder> {
     try {
-      if (typeof place === 'function') return placedOrderOf(await this.call(credentials, place, deadline), clientOrderId);
-      return await this.sendCreate(credentials, market, clientOrderId, place, deadline);
+      const placed = typeof place === 'function' ? placedOrderOf(await this.call(credentials, place, deadline), clientOrderId) : await this.sendCreate(credentials, market, clientOrderId, place, deadline);
+      this.streams?.view(credentials)?.placed(market.symbol, placed, Date.now());
+      return placed;
     } catch (error) {
       if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
       return this.earlierOrder(credentials, market.symbol, clientOrderId);

@@ -90,9 +90,12 @@ export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext, en
       const { followUpPending } = await runSync(rt, ctx, session);
       if (followUpPending) delay = FOLLOW_UP_RETRY_MS;
     }
-    await releaseClaim(rt.db, rt.worker, ctx.id, delay);
+    // A stream said something happened to it while it ran: looked at again at once.
+    await releaseClaim(rt.db, rt.worker, ctx.id, rt.rechecks.delete(ctx.id) ? 0 : delay);
   } catch (error) {
     await handleFailure(rt, ctx, phase, error);
+  } finally {
+    rt.rechecks.delete(ctx.id);
   }
 }
 
