@@ -143,7 +143,7 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
     unrealisedPnl: num(unrealisedOf(position, mark)),
     curRealisedPnl: num(position.realisedPnl),
     cumRealisedPnl: num(position.cumRealisedPnl),
-    seq: 1,
+    seq: position.seq,
     isReduceOnly: false,
     createdTime: String(position.createdAt),
     updatedTime: String(position.updatedAt),
@@ -152,6 +152,8 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
 
 export function walletView(sandbox: Sandbox, account: Account): Record<string, unknown> {
   const summary = marginSummary(account, (symbol) => sandbox.prices.get(symbol));
+  let cumRealisedPnl = 0;
+  for (const position of account.positions.values()) cumRealisedPnl += position.cumRealisedPnl;
   const coin = {
     coin: 'USDT',
     equity: num(summary.equity),
@@ -168,7 +170,7 @@ export function walletView(sandbox: Sandbox, account: Account): Record<string, u
     totalPositionIM: num(summary.positionIM),
     totalPositionMM: '0',
     unrealisedPnl: num(summary.unrealised),
-    cumRealisedPnl: '0',
+    cumRealisedPnl: num(cumRealisedPnl),
     bonus: '0',
     marginCollateral: true,
     collateralSwitch: true,
