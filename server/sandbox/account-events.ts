@@ -1,7 +1,7 @@
 import type { Account, Order, Position } from './types';
 
 /** Why an order event was raised: the exchanges push an order on each of these. */
-export type OrderChange = 'created' | 'filled' | 'triggered' | 'activated' | 'cancelled' | 'amended';
+export type OrderChange = 'created' | 'filled' | 'triggered' | 'activated' | 'cancelled' | 'rejected' | 'amended';
 
 /** Bybit's execType (docs/v5/enum.mdx): a trade, a funding payment, a takeover liquidation, an auto-deleveraging. */
 export type ExecType = 'Trade' | 'Funding' | 'BustTrade' | 'AdlTrade';

@@ -188,6 +188,14 @@ export class Engine {
     return order;
   }
 
+  /** The exchange refuses an order it had accepted (e.g. a triggered order it cannot place): Rejected, pushed like a cancel. */
+  reject(account: Account, order: Order): Order {
+    order.status = 'rejected';
+    order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, 'rejected');
+    return order;
+  }
+
   /** A conditional or TP/SL order fires: pushed as triggered, then it executes as taker (Bitget places a new order for it). */
   trigger(account: Account, order: Order): void {
     order.status = 'triggered';

@@ -91,4 +91,26 @@ describe('StreamHub: the one hook of the account events', () => {
     expect((orders.frames[0]?.data as Array<Record<string, unknown>>)[0]).toMatchObject({ enterPointSource: 'SYS', status: 'filled' });
     bitget.sandbox.close();
   });
+
+  it('an order the exchange rejects after accepting it: Bybit Rejected with its reason and a position message, Bitget fail_execute', () => {
+    const bybit = sandboxWith((s) => new BybitPushEncoder(s));
+    const account = bybit.sandbox.createAccount({ exchange: 'bybit', balance: 10_000 });
+    const socket = listener(account, ['order', 'position']);
+    bybit.sandbox.streams.listen(socket);
+    const order = bybit.sandbox.engine.place(account, buy('rej-1', { type: 'limit', price: 50_000 }));
+    order.labels.rejectReason = 'EC_PerCancelRequest';
+    bybit.sandbox.engine.reject(account, order);
+    const pushed = socket.frames.map((frame) => [frame.topic, (frame.data as Array<Record<string, unknown>>)[0]?.orderStatus]);
+    expect(pushed).toEqual([['order', 'New'], ['position', undefined], ['order', 'Rejected'], ['position', undefined]]);
+    expect((socket.frames[2]?.data as Array<Record<string, unknown>>)[0]).toMatchObject({ rejectReason: 'EC_PerCancelRequest', leavesQty: '0' });
+    bybit.sandbox.close();
+    const bitget = sandboxWith((s) => new BitgetPushEncoder(s), 'bitget');
+    const other = bitget.sandbox.createAccount({ exchange: 'bitget', balance: 10_000 });
+    const algo: StreamListener & { frames: Array<Record<string, unknown>> } = { ...listener(other, []), subscriptions: (channel) => (channel === 'orders-algo' ? [{ channel, key: '{}' }] : []) };
+    bitget.sandbox.streams.listen(algo);
+    const plan = bitget.sandbox.engine.place(other, buy('plan-1', { kind: 'conditional', triggerPrice: 61_000, triggerDirection: 1, labels: { planType: 'normal_plan' } }));
+    bitget.sandbox.engine.reject(other, plan);
+    expect(algo.frames.map((frame) => (frame.data as Array<Record<string, unknown>>)[0]?.status)).toEqual(['live', 'fail_execute']);
+    bitget.sandbox.close();
+  });
 });

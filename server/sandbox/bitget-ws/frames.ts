@@ -31,9 +31,17 @@ const streamStatus: Record<OrderStatus, string> = {
   rejected: 'cancelled',
 };
 
-/** A plan (trigger, TP/SL, trailing) that has not fired: its changes go to orders-algo; once fired, its order's to orders. */
-function isWaitingPlan(order: Order): boolean {
-  return (order.kind !== 'normal' || order.labels.planType !== undefined) && order.labels.executeOrderId === undefined;
+function isPlan(order: Order): boolean {
+  return order.kind !== 'normal' || order.labels.planType !== undefined;
+}
+
+/**
+ * Which channel an order event goes to: a plan (trigger, TP/SL, trailing) that has not fired, or fires or fails
+ * to, on orders-algo; the order a fired plan placed, and every other order, on orders.
+ */
+function onAlgo(order: Order, change: OrderChange): boolean {
+  if (!isPlan(order)) return false;
+  return change === 'triggered' || change === 'rejected' || order.labels.executeOrderId === undefined;
 }
 
 /** An order as the orders channel pushes it (Order-Channel): the order, and with a fill that fill's fields. */
@@ -173,7 +181,7 @@ export function accountStreamView(sandbox: Sandbox, account: Account): Record<st
 }
 
 /** "Data will be pushed when ... Open/Close orders are created ... filled ... canceled" (Positions-Channel). */
-const positionTouching: ReadonlySet<OrderChange> = new Set(['created', 'activated', 'cancelled']);
+const positionTouching: ReadonlySet<OrderChange> = new Set(['created', 'activated', 'cancelled', 'rejected']);
 
 /**
  * Bitget's private channels from the account events. An order event is an orders push (a plan that has not
@@ -191,7 +199,7 @@ export class BitgetPushEncoder implements StreamEncoder {
     switch (event.type) {
       case 'order': {
         const { order, change, fill } = event;
-        const plan = change === 'triggered' || isWaitingPlan(order);
+        const plan = onAlgo(order, change);
         const pushes: Push[] = [
           plan
             ? { channel: 'orders-algo', symbol: order.symbol, time, data: () => [algoStreamView(sandbox, account, order)] }

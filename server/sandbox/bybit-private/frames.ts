@@ -150,7 +150,7 @@ export function walletStreamView(sandbox: Sandbox, account: Account): Record<str
 }
 
 /** "Every time when you create/amend/cancel an order, the position topic will generate a new message" (position.mdx). */
-const positionTouching: ReadonlySet<OrderChange> = new Set(['created', 'activated', 'amended', 'cancelled']);
+const positionTouching: ReadonlySet<OrderChange> = new Set(['created', 'activated', 'amended', 'cancelled', 'rejected']);
 
 /**
  * Bybit's private topics from the account events. An order event is one `order` push (then a `position` push

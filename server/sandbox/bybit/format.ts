@@ -72,7 +72,7 @@ export function orderView(order: Order): Record<string, unknown> {
     positionIdx: order.positionIdx,
     orderStatus: statusText[order.status],
     cancelType: cancelTypeOf(order),
-    rejectReason: 'EC_NoError',
+    rejectReason: order.labels.rejectReason ?? 'EC_NoError',
     avgPrice: order.filledQty > 0 ? num(order.avgPrice) : '0',
     leavesQty: num(leaves),
     leavesValue: num(leaves * order.price),
