@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AccountEvent, Fill, OrderChange } from '../account-events';
 import { orderView, positionView, walletView } from '../bybit/format';
 import { feeRates } from '../engine';
 import { formatNumber as num } from '../markets';
+import { randomHex } from '../random-hex';
 import type { Sandbox } from '../sandbox';
 import type { Push, StreamEncoder, Subscription } from '../streams/hub';
 import type { Account, Order, Position } from '../types';
@@ -158,12 +158,17 @@ const positionTouching: ReadonlySet<OrderChange> = new Set(['created', 'activate
  * `position` push; a wallet change one `wallet` push. Frames: `{id, topic, creationTime, data}`.
  */
 export class BybitPushEncoder implements StreamEncoder {
+  /** Message ids: the account's uid, this sandbox's random prefix and a counter (unique, cheap). */
+  private readonly prefix = randomHex(6);
+  private messages = 0;
+
   constructor(private readonly sandbox: Sandbox) {}
 
   pushes(account: Account, event: AccountEvent): Push[] {
     const { sandbox } = this;
     const time = sandbox.now();
-    const id = `${account.uid}${randomUUID().slice(1)}`;
+    this.messages += 1;
+    const id = `${account.uid}${this.prefix}-${this.messages.toString(16)}`;
     switch (event.type) {
       case 'order': {
         const order = event.order;
