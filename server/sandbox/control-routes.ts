@@ -124,6 +124,7 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   route('GET', '/latency', () => ({ ms: control.latency() }));
   route('PUT', '/latency', (request) => ({ ms: control.setLatency(parse(latencyInput, request.body).ms) }));
   route('POST', '/trade-sockets/drop', (request) => ({ dropped: control.dropTradeSockets(parse(dropSocketsInput, request.body).account) }));
+  route('GET', '/accounts/:uid/streams', (request) => ({ subscriptions: control.streamSubscriptions(uid(request)) }));
   route('POST', '/streams/drop', (request) => ({ dropped: control.dropStreams(parse(streamDropInput, request.body)) }));
   route('GET', '/streams/faults', () => control.streamFaults());
   route('PUT', '/streams/faults', (request) => ({ rules: control.setStreamFaults(parse(streamFaultsInput, request.body).rules) }));

@@ -201,6 +201,11 @@ export class SandboxControl {
     return chosen.length;
   }
 
+  /** What the account's private sockets are subscribed to (Bybit topics, Bitget args as JSON), sorted: tests wait on it. */
+  streamSubscriptions(uidOrKey: string): string[] {
+    return this.sandbox.streams.subscriptionsOf(this.require(uidOrKey).uid);
+  }
+
   /** Replaces the private streams' fault rules (delay, duplicate, stall); answers them. */
   setStreamFaults(rules: StreamFaultRule[]): StreamFaultRule[] {
     this.sandbox.streamFaults.set(rules);

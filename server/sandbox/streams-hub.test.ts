@@ -30,6 +30,7 @@ function listener(account: Account, topics: string[]): StreamListener & { frames
     account,
     frames,
     subscriptions: (channel) => topics.filter((topic) => topic.split('.')[0] === channel).map((topic) => ({ channel, key: topic })),
+    keys: () => topics,
     send: (frame) => frames.push(JSON.parse(frame) as Record<string, unknown>),
   };
 }

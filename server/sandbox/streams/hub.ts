@@ -33,6 +33,8 @@ export interface StreamEncoder {
 export interface StreamListener {
   readonly account: Account;
   subscriptions(channel: string): readonly Subscription[];
+  /** Every subscription's key (the control plane lists them). */
+  keys(): string[];
   send(frame: string): void;
 }
 
@@ -66,9 +68,9 @@ export class StreamHub implements AccountEvents {
     this.listeners.delete(uid);
   }
 
-  /** Sockets listening to the account (tests, counters). */
-  listenersOf(uid: string): number {
-    return this.listeners.get(uid)?.size ?? 0;
+  /** The subscriptions of every socket listening to the account (Bybit topics, Bitget args as JSON), sorted. */
+  subscriptionsOf(uid: string): string[] {
+    return [...(this.listeners.get(uid) ?? [])].flatMap((listener) => listener.keys()).sort();
   }
 
   clear(): void {

@@ -73,6 +73,10 @@ export class PrivateSocket implements StreamListener {
     return this.channels.get(channel) ?? [];
   }
 
+  keys(): string[] {
+    return [...this.channels.values()].flatMap((list) => list.map((subscription) => subscription.key));
+  }
+
   has(key: string): boolean {
     for (const list of this.channels.values()) if (list.some((subscription) => subscription.key === key)) return true;
     return false;
