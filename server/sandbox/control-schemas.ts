@@ -67,3 +67,18 @@ export const ipBanInput = z.object({ ms: z.number().int().nonnegative() }).stric
 
 export const latencyInput = z.object({ ms: z.number().nonnegative().max(60_000) }).strict();
 export const dropSocketsInput = z.object({ account: z.string().min(1).optional() }).strict();
+
+export const streamDropInput = z
+  .object({ exchange: z.enum(['bybit', 'bitget']).optional(), account: z.string().min(1).optional(), refuseMs: z.number().int().nonnegative().max(24 * 60 * 60_000).optional() })
+  .strict();
+
+export const streamFaultRule = z
+  .object({
+    exchange: z.enum(['bybit', 'bitget']).optional(),
+    account: z.string().min(1).optional(),
+    delayMs: z.union([z.number().nonnegative().max(60_000), z.object({ min: z.number().nonnegative(), max: z.number().nonnegative().max(60_000) })]).optional(),
+    duplicateShare: share.optional(),
+    stall: z.boolean().optional(),
+  })
+  .strict();
+export const streamFaultsInput = z.object({ rules: z.array(streamFaultRule).max(100) }).strict();

@@ -1,6 +1,7 @@
+import type { AccountEvent, AccountEvents, Fill, OrderChange } from './account-events';
 import type { OrderBook } from './book';
 import { EngineError } from './engine-error';
-import { applyExecution } from './ledger';
+import { applyExecution, type ExecutionResult } from './ledger';
 import { presetPlan } from './presets';
 import { leverageOf, marginSummary } from './margin';
 import { findMarket, isMultipleOf, type MarketSpec } from './markets';
@@ -41,10 +42,20 @@ export interface EngineDeps {
   nextOrderId(exchange: ExchangeId): string;
   book(exchange: ExchangeId, symbol: string): OrderBook;
   strictness(): Strictness;
+  /** Execution ids: Bybit execId (a UUID), Bitget tradeId (digits). */
+  nextTradeId(exchange: ExchangeId): string;
+  /** Every change of an order, execution, position and wallet is raised here once (the private streams). */
+  events: AccountEvents;
 }
+
+/** First cross sequence of a symbol (Bybit `seq`): a large number, as Bybit's are. */
+const SEQ_START = 100_000_000_000;
 
 /** Orders, fills, positions and balances of one account; exchange layers translate requests into these calls. */
 export class Engine {
+  /** Cross sequence per symbol: "Different symbols may have the same seq" (docs/v5/websocket/private/execution.mdx). */
+  private readonly sequences = new Map<string, number>();
+
   constructor(private readonly deps: EngineDeps) {}
 
   market(symbol: string): MarketSpec {
@@ -58,7 +69,7 @@ export class Engine {
     let position = account.positions.get(key);
     if (!position) {
       const now = this.deps.now();
-      position = { symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0, createdAt: now, updatedAt: now };
+      position = { symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0, seq: -1, createdAt: now, updatedAt: now };
       account.positions.set(key, position);
     }
     return position;
@@ -74,6 +85,18 @@ export class Engine {
   }
 
   place(account: Account, request: PlaceRequest): Order {
+    return this.create(account, request, true);
+  }
+
+  /** An exit that fires as it is made (a position's own TP/SL or trailing stop): pushed as triggered, never as waiting. */
+  placeTriggered(account: Account, request: PlaceRequest): Order {
+    const order = this.create(account, request, false);
+    this.trigger(account, order);
+    return order;
+  }
+
+  /** Validates and books an order; one that trades on arrival is pushed with its fills, one that waits as created. */
+  private create(account: Account, request: PlaceRequest, announce: boolean): Order {
     const market = this.market(request.symbol);
     if (request.clientId && account.orders.some((order) => order.clientId === request.clientId)) {
       throw new EngineError('duplicateClientId', `Duplicate client order id ${request.clientId}`);
@@ -113,6 +136,7 @@ export class Engine {
       avgPrice: 0,
       cumValue: 0,
       fee: 0,
+      closedPnl: 0,
       triggerPrice: request.triggerPrice ?? 0,
       triggerDirection: request.triggerDirection ?? 0,
       trailing: request.trailing ? { ...request.trailing, active: false, extreme: 0 } : undefined,
@@ -126,7 +150,13 @@ export class Engine {
     };
     account.orders.push(order);
     if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
+    if (announce && (order.status === 'new' || order.status === 'untriggered')) this.emitOrder(account, order, 'created');
     return order;
+  }
+
+  /** The request's quantity against its market (what place() checks first), for routes that must check before acting. */
+  checkQuantity(request: PlaceRequest): void {
+    if (!request.wholePosition) this.checkQty(this.market(request.symbol), request.qty);
   }
 
   private checkQty(market: MarketSpec, qty: number): void {
@@ -154,7 +184,41 @@ export class Engine {
     order.status = 'cancelled';
     order.cancelReason = reason;
     order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, 'cancelled');
     return order;
+  }
+
+  /** The exchange refuses an order it had accepted (e.g. a triggered order it cannot place): Rejected, pushed like a cancel. */
+  reject(account: Account, order: Order): Order {
+    order.status = 'rejected';
+    order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, 'rejected');
+    return order;
+  }
+
+  /** A conditional or TP/SL order fires: pushed as triggered, then it executes as taker (Bitget places a new order for it). */
+  trigger(account: Account, order: Order): void {
+    order.status = 'triggered';
+    if (order.type === 'limit') order.kind = 'normal';
+    if (account.exchange === 'bitget') order.labels.executeOrderId ??= this.deps.nextOrderId('bitget');
+    order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, 'triggered');
+    this.take(account, order);
+  }
+
+  /** A route changed an order in place (Bitget modify-tpsl-order). */
+  orderAmended(account: Account, order: Order): void {
+    this.emitOrder(account, order, 'amended');
+  }
+
+  /** A route changed a position's settings (TP/SL, trailing stop, leverage). */
+  positionChanged(account: Account, position: Position): void {
+    this.emit(account, { type: 'position', position });
+  }
+
+  /** The wallet changed outside trading (a transfer in or out). */
+  walletChanged(account: Account): void {
+    this.emit(account, { type: 'wallet' });
   }
 
   /** A market order always; a limit order when it reaches the best level of the other side of the book. */
@@ -171,74 +235,109 @@ export class Engine {
    */
   take(account: Account, order: Order): void {
     const position = this.slot(account, order.symbol, order.positionIdx);
-    const qty = this.executableQty(order, position);
+    const qty = this.executableQty(account, order, position);
     if (qty === undefined) return;
     const limit = order.type === 'limit' ? order.price : undefined;
     const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.mark(order.symbol), limit);
-    if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker);
-    if (order.filledQty >= order.qty - 1e-12) return;
+    if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker, false);
+    if (order.filledQty >= order.qty - 1e-12 || (!isOpen(order) && order.status !== 'triggered')) return;
     const immediate = order.type === 'market' || ['IOC', 'FOK', 'ioc', 'fok'].includes(order.labels.timeInForce ?? order.labels.force ?? '');
-    if (immediate) {
-      order.status = 'cancelled';
-      order.cancelReason = 'immediateOrCancel';
-    } else if (order.status === 'triggered') {
-      order.status = 'new';
-    }
+    if (!immediate && order.status !== 'triggered') return;
+    order.status = immediate ? 'cancelled' : 'new';
+    if (immediate) order.cancelReason = 'immediateOrCancel';
     order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, immediate ? 'cancelled' : 'activated');
   }
 
   /** Executes a resting limit order as maker, at its own price, when the market crosses it. */
   fill(account: Account, order: Order, price: number): void {
     const position = this.slot(account, order.symbol, order.positionIdx);
-    const qty = this.executableQty(order, position);
-    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRates[account.exchange].maker);
+    const qty = this.executableQty(account, order, position);
+    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRates[account.exchange].maker, true);
   }
 
   /** What is left to execute; a reduce-only order never grows a position and is cancelled when nothing is left to reduce. */
-  private executableQty(order: Order, position: Position): number | undefined {
+  private executableQty(account: Account, order: Order, position: Position): number | undefined {
     let qty = order.wholePosition ? position.size : order.qty - order.filledQty;
     if (order.reduceOnly) {
       if (!this.reduces(position, order.side)) {
-        this.deactivate(order, 'reduceOnly');
+        this.deactivate(account, order, 'reduceOnly');
         return undefined;
       }
       qty = Math.min(qty, position.size);
       if (!order.wholePosition && qty < order.qty - order.filledQty) order.qty = order.filledQty + qty;
     }
     if (qty <= 0) {
-      this.deactivate(order, 'reduceOnly');
+      this.deactivate(account, order, 'reduceOnly');
       return undefined;
     }
     if (order.wholePosition) order.qty = order.filledQty + qty;
     return qty;
   }
 
-  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number): void {
-    const { fee, closed } = applyExecution(account, position, order.side, qty, price, feeRate, this.deps.now());
+  /**
+   * Books one execution and pushes it in the order this sandbox chose (README "Private streams"): the order,
+   * the execution, the position, the wallet; then what follows from it (the legs of a flat position
+   * cancelled, an entry's TP/SL legs placed).
+   */
+  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number, isMaker: boolean): void {
+    const now = this.deps.now();
+    const result = applyExecution(account, position, order.side, qty, price, feeRate, now);
     order.filledQty = Number((order.filledQty + qty).toFixed(10));
     order.cumValue += qty * price;
     order.avgPrice = order.cumValue / order.filledQty;
-    order.fee += fee;
+    order.fee += result.fee;
+    if (result.closedSize > 0) order.closedPnl += result.pnl - (result.fee * result.closedSize) / qty;
     order.status = order.filledQty >= order.qty - 1e-12 ? 'filled' : 'partially_filled';
-    order.updatedAt = this.deps.now();
-    if (closed) this.positionClosed(account, position);
-    if (!order.reduceOnly && position.side) this.applyPresets(account, order, position);
+    order.updatedAt = now;
+    const fill = this.fillOf(account, order, { qty, price, feeRate, isMaker, now }, result);
+    position.seq = fill.seq;
+    this.emitOrder(account, order, 'filled', fill);
+    this.emit(account, { type: 'execution', order, fill });
+    if (result.closed) this.clearProtection(position);
+    const presets = !order.reduceOnly && position.side ? this.presetsOf(account, order, position) : undefined;
+    this.emit(account, { type: 'position', position });
+    this.emit(account, { type: 'wallet' });
+    if (result.closed) this.cancelWithPosition(account, position);
+    for (const old of presets?.replaced ?? []) this.cancel(account, old);
+    for (const leg of presets?.legs ?? []) this.place(account, leg);
+  }
+
+  /** One execution as the streams report it; a liquidation order (label `liquidation`) executes as Bybit's BustTrade. */
+  private fillOf(account: Account, order: Order, trade: { qty: number; price: number; feeRate: number; isMaker: boolean; now: number }, result: ExecutionResult): Fill {
+    const seq = (this.sequences.get(order.symbol) ?? SEQ_START) + 1;
+    this.sequences.set(order.symbol, seq);
+    return {
+      id: this.deps.nextTradeId(account.exchange),
+      qty: trade.qty,
+      price: trade.price,
+      fee: result.fee,
+      feeRate: trade.feeRate,
+      isMaker: trade.isMaker,
+      closedSize: result.closedSize,
+      pnl: result.pnl,
+      execType: order.labels.liquidation ? 'BustTrade' : 'Trade',
+      time: trade.now,
+      seq,
+    };
   }
 
   /** Untriggered orders are deactivated; active and just-triggered ones are cancelled. */
-  private deactivate(order: Order, reason: CancelReason): void {
+  private deactivate(account: Account, order: Order, reason: CancelReason): void {
     order.status = order.kind === 'normal' || order.status === 'triggered' ? 'cancelled' : 'deactivated';
     order.cancelReason = reason;
     order.updatedAt = this.deps.now();
+    this.emitOrder(account, order, 'cancelled');
   }
 
-  /** TP/SL sent with an entry order, applied to the position on the entry's first fill (see presets.ts). */
-  private applyPresets(account: Account, order: Order, position: Position): void {
-    if ((!order.takeProfit && !order.stopLoss) || order.labels.presetsApplied) return;
+  /**
+   * TP/SL sent with an entry order, applied to the position on the entry's first fill (see presets.ts): Bybit
+   * Full mode sets the position's own at once; the orders to cancel and the legs to place are answered.
+   */
+  private presetsOf(account: Account, order: Order, position: Position): ReturnType<typeof presetPlan> | undefined {
+    if ((!order.takeProfit && !order.stopLoss) || order.labels.presetsApplied) return undefined;
     order.labels.presetsApplied = '1';
-    const { replaced, legs } = presetPlan(account, order, position);
-    for (const old of replaced) this.cancel(account, old);
-    for (const leg of legs) this.place(account, leg);
+    return presetPlan(account, order, position);
   }
 
   /**
@@ -246,14 +345,30 @@ export class Engine {
    * on Bybit a plain conditional order survives (strictness bybitConditionalSurvivesClose).
    */
   positionClosed(account: Account, position: Position): void {
+    this.clearProtection(position);
+    this.cancelWithPosition(account, position);
+  }
+
+  private clearProtection(position: Position): void {
     position.takeProfit = 0;
     position.stopLoss = 0;
     position.trailing = undefined;
+  }
+
+  private cancelWithPosition(account: Account, position: Position): void {
     const conditionalSurvives = account.exchange === 'bybit' && this.deps.strictness().bybitConditionalSurvivesClose;
     for (const order of account.orders) {
       if (order.symbol !== position.symbol || order.positionIdx !== position.idx || !isOpen(order) || !order.reduceOnly) continue;
       if (conditionalSurvives && order.kind === 'conditional') continue;
-      this.deactivate(order, 'positionClosed');
+      this.deactivate(account, order, 'positionClosed');
     }
+  }
+
+  private emitOrder(account: Account, order: Order, change: OrderChange, fill?: Fill): void {
+    this.emit(account, fill ? { type: 'order', order, change, fill } : { type: 'order', order, change });
+  }
+
+  private emit(account: Account, event: AccountEvent): void {
+    this.deps.events.emit(account, event);
   }
 }

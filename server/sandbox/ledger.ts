@@ -1,18 +1,28 @@
 import { USDT } from './margin';
 import type { Account, Position, Side } from './types';
 
+export interface ExecutionResult {
+  fee: number;
+  /** The execution left the position flat. */
+  closed: boolean;
+  /** Part of the execution that reduced the position, and its gross PnL (before fees). */
+  closedSize: number;
+  pnl: number;
+}
+
 /**
  * Moves a position and the wallet by one execution of `qty` at `price` (a volume-weighted price when the
- * taker swept several levels: the position and the PnL come out the same). Answers the fee charged and
- * whether the execution left the position flat.
+ * taker swept several levels: the position and the PnL come out the same). Answers the fee charged, what
+ * the execution closed and whether it left the position flat.
  */
-export function applyExecution(account: Account, position: Position, side: Side, qty: number, price: number, feeRate: number, now: number): { fee: number; closed: boolean } {
+export function applyExecution(account: Account, position: Position, side: Side, qty: number, price: number, feeRate: number, now: number): ExecutionResult {
   const direction = side === 'buy' ? 'long' : 'short';
   let pnl = 0;
   let rest = qty;
   let closed = false;
+  let reduced = 0;
   if (position.side && position.side !== direction) {
-    const reduced = Math.min(rest, position.size);
+    reduced = Math.min(rest, position.size);
     pnl = reduced * (price - position.entryPrice) * (position.side === 'long' ? 1 : -1);
     position.size = Number((position.size - reduced).toFixed(10));
     rest = Number((rest - reduced).toFixed(10));
@@ -39,5 +49,5 @@ export function applyExecution(account: Account, position: Position, side: Side,
   position.realisedPnl += pnl - fee;
   position.cumRealisedPnl += pnl - fee;
   position.updatedAt = now;
-  return { fee, closed };
+  return { fee, closed, closedSize: reduced, pnl };
 }

@@ -1,15 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { randomHex } from './random-hex';
 import { Books, type BookOptions } from './books';
 import { Engine } from './engine';
 import { FaultBook } from './faults';
-import { SlidingWindow } from './limits';
+import { SlidingWindow, type BitgetStreamLimits } from './limits';
 import { USDT } from './margin';
 import { markets } from './markets';
 import { OAuthStore, type OAuthClient } from './oauth-store';
 import { PriceFeed } from './prices';
 import { deriveSeed, Random } from './random';
 import { strictDefaults, withStrictness, type Strictness } from './strictness';
+import { StreamFaults } from './streams/faults';
+import { StreamHub } from './streams/hub';
 import { evaluate } from './triggers';
 import type { Account, ExchangeId, MarginMode, Permissions, PositionMode } from './types';
 
@@ -38,6 +40,10 @@ export interface SandboxOptions {
    * thousands of sessions from one address change it, and say so: Bybit would refuse them.
    */
   tradeConnectionsPerIp?: { limit: number; windowMs: number };
+  /** Bybit /v5/private's idle cut when the URL sets no `max_active_time` (default 10 minutes). */
+  privateIdleMs?: number;
+  /** Bitget /v2/ws/private's per-address and per-connection ceilings (default Bitget's, limits.ts); benchmarks only. */
+  bitgetStreamLimits?: Partial<BitgetStreamLimits>;
 }
 
 /** Bybit /v5/trade: "if there is no ping-pong and no stream data ... cut off after 10 minutes" (docs/v5/websocket/wss-authentication.mdx). */
@@ -49,6 +55,11 @@ export interface TradeSocketHandle {
   account(): Account | undefined;
   /** Cuts the connection at once, without a close frame (a network drop). */
   drop(): void;
+}
+
+/** A live private socket (Bybit /v5/private, Bitget /v2/ws/private), as the control plane sees it. */
+export interface StreamSocketHandle extends TradeSocketHandle {
+  exchange: ExchangeId;
 }
 
 /** Bybit: "wait for at least 10 minutes" after HTTP 403 access too frequent (docs/v5/rate-limit/rate-limit.mdx). */
@@ -79,6 +90,9 @@ export interface Counters {
   /** Bybit /v5/trade connections accepted, and refused past the per-address new-connection limit (by address). */
   tradeConnections: number;
   tradeConnectionsRefused: Map<string, number>;
+  /** Private socket connections accepted per exchange, and refused (by `exchange:ip`: a ceiling, or a reconnect refusal). */
+  streamConnections: Record<ExchangeId, number>;
+  streamConnectionsRefused: Map<string, number>;
 }
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -109,6 +123,11 @@ export class Sandbox {
   readonly tradeConnectionWindow = new SlidingWindow();
   readonly tradeOrderWindow = new SlidingWindow();
   readonly tradeSockets = new Set<TradeSocketHandle>();
+  /** Private streams: the account events' fan-out, their faults, the open sockets, Bitget's new-connection window. */
+  readonly streams = new StreamHub();
+  readonly streamFaults: StreamFaults;
+  readonly streamSockets = new Set<StreamSocketHandle>();
+  readonly bitgetConnectionWindow = new SlidingWindow();
   counters: Counters = emptyCounters();
   private orderSeq = 0;
   private readonly walkIntervalMs: number;
@@ -118,6 +137,7 @@ export class Sandbox {
     this.now = options.now ?? (() => Date.now());
     this.prices = new PriceFeed(seed, (symbol, price) => this.onPrice(symbol, price));
     this.faults = new FaultBook(new Random(deriveSeed(seed, 'faults')));
+    this.streamFaults = new StreamFaults(new Random(deriveSeed(seed, 'streams')));
     this.oauth = new OAuthStore(this.now, options.oauthClients);
     this.books = new Books(this.now, options.book);
     this.strictness = withStrictness(strictDefaults(), options.strictness);
@@ -129,6 +149,8 @@ export class Sandbox {
       nextOrderId: (exchange) => this.nextOrderId(exchange),
       book: (exchange, symbol) => this.books.get(exchange, symbol),
       strictness: () => this.strictness,
+      nextTradeId: (exchange) => (exchange === 'bybit' ? randomUUID() : this.nextOrderId('bitget')),
+      events: this.streams,
     });
     this.walkIntervalMs = options.walkIntervalMs ?? 1000;
     if (options.randomWalk ?? true) this.prices.startWalk(markets.map((m) => m.symbol), this.walkIntervalMs);
@@ -196,7 +218,7 @@ export class Sandbox {
     this.byKey.delete(account.apiKey);
   }
 
-  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books, strictness and latency go back to their start values; open trade sockets are cut. */
+  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books, strictness and latency go back to their start values; open trade and private sockets are cut. */
   reset(): void {
     this.accounts.clear();
     this.byKey.clear();
@@ -210,7 +232,10 @@ export class Sandbox {
     this.accountWindow.clear();
     this.tradeConnectionWindow.clear();
     this.tradeOrderWindow.clear();
-    for (const socket of [...this.tradeSockets]) socket.drop();
+    for (const socket of [...this.tradeSockets, ...this.streamSockets]) socket.drop();
+    this.streams.clear();
+    this.streamFaults.clear();
+    this.bitgetConnectionWindow.clear();
     this.faults.set([]);
     this.oauth.clear();
     this.prices.reset();
@@ -230,6 +255,8 @@ function emptyCounters(): Counters {
     forcedRateLimits: 0,
     tradeConnections: 0,
     tradeConnectionsRefused: new Map(),
+    streamConnections: { bybit: 0, bitget: 0 },
+    streamConnectionsRefused: new Map(),
   };
 }
 

@@ -48,16 +48,16 @@ function evaluateOnce(engine: Engine, account: Account, symbol: string, price: n
       }
     } else if (order.kind === 'conditional') {
       if (crossed(order.triggerDirection, order.triggerPrice, price)) {
-        triggerOrder(engine, account, order);
+        engine.trigger(account, order);
         changed = true;
       }
     } else if (order.kind === 'tpsl') {
       if (position.side && tpslFires(order, position, price)) {
-        triggerOrder(engine, account, order);
+        engine.trigger(account, order);
         changed = true;
       }
     } else if (order.trailing && trailingFires(order.trailing, order.side, price)) {
-      triggerOrder(engine, account, order);
+      engine.trigger(account, order);
       changed = true;
     }
   }
@@ -70,13 +70,6 @@ function evaluateOnce(engine: Engine, account: Account, symbol: string, price: n
   return changed;
 }
 
-/** A triggered order executes as taker against the book; a limit one rests for what it cannot take. */
-function triggerOrder(engine: Engine, account: Account, order: Order): void {
-  order.status = 'triggered';
-  if (order.type === 'limit') order.kind = 'normal';
-  engine.take(account, order);
-}
-
 function positionRule(position: Position, price: number): 'TakeProfit' | 'StopLoss' | 'TrailingStop' | undefined {
   const long = position.side === 'long';
   if (position.takeProfit && (long ? price >= position.takeProfit : price <= position.takeProfit)) return 'TakeProfit';
@@ -87,7 +80,7 @@ function positionRule(position: Position, price: number): 'TakeProfit' | 'StopLo
 
 /** Position-level TP/SL/trailing: closes the whole position with a market order Bybit-style (stopOrderType). */
 function closeByRule(engine: Engine, account: Account, position: Position, rule: string, price: number): Order {
-  const order = engine.place(account, {
+  return engine.placeTriggered(account, {
     symbol: position.symbol,
     side: position.side === 'long' ? 'sell' : 'buy',
     type: 'market',
@@ -101,6 +94,4 @@ function closeByRule(engine: Engine, account: Account, position: Position, rule:
     triggerPrice: rule === 'TakeProfit' ? position.takeProfit : rule === 'StopLoss' ? position.stopLoss : price,
     labels: { stopOrderType: rule, tpsl: rule === 'TakeProfit' ? 'tp' : 'sl', planType: rule === 'TakeProfit' ? 'pos_profit' : rule === 'StopLoss' ? 'pos_loss' : 'moving_plan' },
   });
-  triggerOrder(engine, account, order);
-  return order;
 }

@@ -96,7 +96,7 @@ export function orderView(sandbox: Sandbox, account: Account, order: Order): Rec
     priceAvg: order.filledQty > 0 ? num(order.avgPrice) : '',
     state: stateText[order.status],
     force: order.type === 'market' ? 'gtc' : (order.labels.force ?? 'gtc'),
-    totalProfits: '0',
+    totalProfits: num(order.closedPnl),
     presetStopSurplusPrice: order.takeProfit ? num(order.takeProfit) : '',
     presetStopLossPrice: order.stopLoss ? num(order.stopLoss) : '',
     quoteVolume: num(order.cumValue),

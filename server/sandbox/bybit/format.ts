@@ -72,7 +72,7 @@ export function orderView(order: Order): Record<string, unknown> {
     positionIdx: order.positionIdx,
     orderStatus: statusText[order.status],
     cancelType: cancelTypeOf(order),
-    rejectReason: 'EC_NoError',
+    rejectReason: order.labels.rejectReason ?? 'EC_NoError',
     avgPrice: order.filledQty > 0 ? num(order.avgPrice) : '0',
     leavesQty: num(leaves),
     leavesValue: num(leaves * order.price),
@@ -143,7 +143,7 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
     unrealisedPnl: num(unrealisedOf(position, mark)),
     curRealisedPnl: num(position.realisedPnl),
     cumRealisedPnl: num(position.cumRealisedPnl),
-    seq: 1,
+    seq: position.seq,
     isReduceOnly: false,
     createdTime: String(position.createdAt),
     updatedTime: String(position.updatedAt),
@@ -152,6 +152,8 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
 
 export function walletView(sandbox: Sandbox, account: Account): Record<string, unknown> {
   const summary = marginSummary(account, (symbol) => sandbox.prices.get(symbol));
+  let cumRealisedPnl = 0;
+  for (const position of account.positions.values()) cumRealisedPnl += position.cumRealisedPnl;
   const coin = {
     coin: 'USDT',
     equity: num(summary.equity),
@@ -168,7 +170,7 @@ export function walletView(sandbox: Sandbox, account: Account): Record<string, u
     totalPositionIM: num(summary.positionIM),
     totalPositionMM: '0',
     unrealisedPnl: num(summary.unrealised),
-    cumRealisedPnl: '0',
+    cumRealisedPnl: num(cumRealisedPnl),
     bonus: '0',
     marginCollateral: true,
     collateralSwitch: true,

@@ -41,6 +41,8 @@ function setLeverage(ctx: PrivateContext): Record<string, never> {
   const current = ctx.account.leverage.get(symbol) ?? { long: 10, short: 10 };
   if (current.long === buy && current.short === sell) throw new ApiError('110043', 'Set leverage not modified');
   ctx.account.leverage.set(symbol, { long: buy, short: sell });
+  const idxs: PositionIdx[] = ctx.sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge' ? [1, 2] : [0];
+  for (const idx of idxs) ctx.sandbox.engine.positionChanged(ctx.account, ctx.sandbox.engine.slot(ctx.account, symbol, idx));
   return {};
 }
 
@@ -128,6 +130,7 @@ function tradingStop(ctx: PrivateContext): Record<string, never> {
   if (!partial && stopLoss !== undefined) position.stopLoss = stopLoss;
   if (trailingChanges) setTrailing(position, last, trailing ?? 0, activePrice);
   position.updatedAt = sandbox.now();
+  sandbox.engine.positionChanged(account, position);
   return {};
 }
 
