@@ -100,6 +100,12 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return this.streams?.view(credentials)?.orderById(exchangeOrderId) ?? this.readOrderById(credentials, symbol, exchangeOrderId);
   }
 
+  /** The private streams: wanted, open, and synced (caught up, answering reads). */
+  streamStats(): { wanted: number; open: number; synced: number } {
+    const stats = this.streams?.stats();
+    return { wanted: stats?.wanted ?? 0, open: stats?.open ?? 0, synced: stats?.synced ?? 0 };
+  }
+
   onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void {
     this.streams?.onNews((credentials, streamNews) => {
       const news = newsOf(streamNews);

@@ -10,7 +10,7 @@ import { leverageHeldMessage } from '../position-sharing';
 import { sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
-import { settle, type Session } from './session';
+import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -138,11 +138,13 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
 }
 
 /**
- * Reads the fill of an acknowledged entry (one lookup by client order id), before its TP/SL legs are
- * placed. Returns false when the exchange did not fill it: the execution then ends as failed, audited.
+ * Reads the fill of an acknowledged entry (pushed by the account's private stream, else one lookup by
+ * client order id), before its TP/SL legs are placed. Returns false when the exchange did not fill it: the execution then ends as failed, audited.
  */
 export async function learnEntryFill(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<boolean> {
-  const found = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, ctx.clientOrderId);
+  const found =
+    (await session.adapter.settledOrder(session.credentials, ctx.clientOrderId, STREAM_FILL_WAIT_MS)) ??
+    (await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, ctx.clientOrderId));
   if (!found) throw new Error('the exchange acknowledged the entry but does not list it yet');
   const filled = await settle(session, found);
   if (isFilled(filled)) {

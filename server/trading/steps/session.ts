@@ -38,8 +38,16 @@ export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Pr
   };
 }
 
-/** Market orders report their fill a moment later on some exchanges: look the order up until it settles. */
+/** How long a market order's fill is awaited on the account's private stream before it is looked up over REST. */
+export const STREAM_FILL_WAIT_MS = 2_000;
+
+/**
+ * Market orders report their fill a moment later: the account's private stream pushes it (awaited first,
+ * when the stream is up), else the order is looked up until it settles.
+ */
 export async function settle(session: Session, placed: PlacedOrder): Promise<PlacedOrder> {
+  const pushed = await session.adapter.settledOrder(session.credentials, placed.clientOrderId, STREAM_FILL_WAIT_MS);
+  if (pushed) return pushed;
   let current = placed;
   for (let round = 0; round < 6; round += 1) {
     if (current.status !== 'open' && current.status !== 'unknown' && (current.filledQty === 0 || current.avgPrice !== undefined)) return current;

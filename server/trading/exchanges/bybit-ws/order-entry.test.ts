@@ -16,7 +16,7 @@ let account: Credentials & { uid: string };
 const adapters: ExchangeAdapter[] = [];
 
 function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeAdapter {
-  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, ...options }).bybit;
+  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, privateStreams: false, ...options }).bybit;
   adapters.push(adapter);
   return adapter;
 }

@@ -6,7 +6,8 @@ import { AccountView, type ViewChanges } from './account-view';
 import type { PrivateSocket } from './private-socket';
 
 /** What a stream tells the engine: changes pushed, the view answering again after a catch-up, or the stream lost. */
-export type StreamNews = { kind: 'changes'; changes: ViewChanges } | { kind: 'caught-up' } | { kind: 'lost' };
+/** `first`: the account's first catch-up since it became warm (nothing pushed was missed: its executions were read over REST until then). */
+export type StreamNews = { kind: 'changes'; changes: ViewChanges } | { kind: 'caught-up'; first: boolean } | { kind: 'lost' };
 export type StreamListener = (credentials: Credentials, news: StreamNews) => void;
 
 export interface AccountStreamsOptions {
@@ -111,8 +112,9 @@ export class AccountStreams {
     try {
       const positions = await this.options.readPositions({ ...credentials, background: true });
       if (!socket.isOpen || this.views.get(credentials.apiKey) !== view) return;
+      const first = !view.everSynced;
       view.caughtUp(positions, Date.now());
-      this.tell(credentials, { kind: 'caught-up' });
+      this.tell(credentials, { kind: 'caught-up', first });
     } catch {
       const timer = setTimeout(() => void this.catchUp(credentials, socket, Math.min(CATCH_UP_RETRY_MAX_MS, retryMs * 2)), retryMs);
       timer.unref();

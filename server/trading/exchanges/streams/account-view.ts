@@ -33,6 +33,7 @@ const settled = (status: PlacedOrder['status']) => status === 'closed' || status
  */
 export class AccountView {
   private synced = false;
+  private catchUps = 0;
   /** Position pushes received while the catch-up read is under way: replayed on top of it. */
   private catchingUp: Array<{ states: PositionState[]; complete: boolean }> | undefined;
   private readonly orders = new Map<string, PlacedOrder & { symbol: string; updatedAt: number; seenAt: number }>();
@@ -44,6 +45,11 @@ export class AccountView {
 
   get isSynced(): boolean {
     return this.synced;
+  }
+
+  /** Whether the view has answered before (a catch-up after a drop, not the first). */
+  get everSynced(): boolean {
+    return this.catchUps > 0;
   }
 
   /** The stream dropped: nothing it knew is trusted until the next catch-up. */
@@ -69,6 +75,7 @@ export class AccountView {
     for (const p of positions) this.positions.set(keyOf(p.symbol, p.side), { symbol: p.symbol, side: p.side, size: p.size, entryPrice: p.entryPrice, markPrice: p.markPrice, liquidationPrice: undefined, hedged: p.hedged, updatedAt: now });
     for (const push of pushed) this.setPositions(push.states, push.complete);
     this.synced = true;
+    this.catchUps += 1;
   }
 
   /** Applies pushed events; answers what changed. A fill pushed twice counts once. */

@@ -126,7 +126,8 @@ async function loginAndSubscribe(socket: PrivateSocket, options: BitgetPrivateOp
     (frame) => isEvent(frame, 'login', 'error'),
   )) as Row;
   if (login.event !== 'login' || text(login.code) !== '0') throw new BitgetStreamRefused('login', text(login.code), text(login.msg));
-  const args = BITGET_PRIVATE_CHANNELS.map((channel) => ({ instType: INST_TYPE, channel, instId: 'default' }));
+  // The account channel is scoped by coin, the others by instrument (Account-Channel, Order-Channel pages).
+  const args = BITGET_PRIVATE_CHANNELS.map((channel) => (channel === 'account' ? { instType: INST_TYPE, channel, coin: 'default' } : { instType: INST_TYPE, channel, instId: 'default' }));
   // One acknowledgement per channel, or an error (each frame answers one waiter).
   const acks = BITGET_PRIVATE_CHANNELS.map((channel) =>
     socket.expect((frame) => isEvent(frame, 'subscribe') && text(((frame as Row).arg as Row | undefined)?.channel) === channel),

@@ -12,7 +12,7 @@ const finished = (status: string) => status === 'closed' || status === 'canceled
 /** What a stream's news asks the engine to look at again now (null: nothing). */
 export function newsOf(news: StreamNews): AccountNews | null {
   if (news.kind === 'lost') return null;
-  if (news.kind === 'caught-up') return { clientOrderIds: [], symbols: [], resynced: true };
+  if (news.kind === 'caught-up') return news.first ? null : { clientOrderIds: [], symbols: [], resynced: true };
   const clientOrderIds: string[] = [];
   const symbols = new Set<string>();
   for (const order of news.changes.orders) {
