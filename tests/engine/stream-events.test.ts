@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup, ExitType } from '../../contract/enums';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import type { AccountState } from '../../server/sandbox/control';
-import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandbox/test-support';
+import { bitgetClient, bitgetRaw, bybitClient, bybitRaw, startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 /**
  * LIVE-FIDELITY D3: what the exchange does to a position (a stop or take-profit fill, a close by hand)
@@ -60,6 +60,28 @@ describe('private stream events drive the engine (D3)', () => {
     await waitFor('executions closed', async () => (await executionsOf(ctx, orderId)).every((row) => row.state === 'closed'), EVENT_DRIVEN_MS);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
     expect(audits.map((a) => a.exit_type)).toEqual([ExitType.Customer, ExitType.Customer]);
+  });
+
+  it('the customer cancels the stop on the exchange: a new one is placed within seconds, and staff are told', async () => {
+    const customers = await pair();
+    const { orderId } = await openPositions(ctx, (await ladder()).url);
+    for (const customer of customers) {
+      await streamed(customer);
+      const stop = stateOf(customer).orders.find((o) => ['new', 'untriggered'].includes(o.status) && (o.labels.tpsl === 'sl' || /-sl(r\d+)?$/.test(o.clientOrderId)))!;
+      expect(stop).toBeDefined();
+      const cancel =
+        customer.exchange === 'bybit'
+          ? await bybitRaw(sandbox.url, customer.sandbox!, 'POST', '/v5/order/cancel', { category: 'linear', symbol: 'BTCUSDT', orderId: stop.id })
+          : await bitgetRaw(sandbox.url, customer.sandbox!, 'POST', '/api/v2/mix/order/cancel-plan-order', { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginCoin: 'USDT', orderIdList: [{ orderId: stop.id }], planType: stop.labels.planType ?? 'loss_plan' });
+      expect(cancel.status).toBe(200);
+      await waitFor(`${customer.exchange} stop back`, async () => stopsOf(stateOf(customer)).length > 0 && stopsOf(stateOf(customer)).every((s) => s.clientOrderId !== stop.clientOrderId || stop.clientOrderId === ''), EVENT_DRIVEN_MS);
+      const stops = stopsOf(stateOf(customer));
+      expect(stops.reduce((sum, s) => sum + s.qty, 0)).toBe(0.01);
+      expect(stops.map((s) => s.price)).toEqual([59400]);
+    }
+    const audits = await auditsOf(ctx, 'exit_audits', orderId);
+    expect(audits.map((a) => a.message)).toEqual(customers.map(() => expect.stringMatching(/^Stop loss at 59400 .*was no longer on the exchange \(cancelled outside the platform\): a new one was placed at 59400 for 0\.01$/)));
+    expect((await executionsOf(ctx, orderId)).map((row) => row.state)).toEqual(['open', 'open']);
   });
 
   it('the stop fills on the exchange: the take-profit legs go at once', async () => {
