@@ -175,6 +175,16 @@ export interface AccountNews {
   resynced: boolean;
 }
 
+/** A conditional order or plan the exchange lists as live (the reconciler looks for legs nobody owns). */
+export interface LiveOrder {
+  symbol: string;
+  /** '' when it carries none (an entry's attached TP/SL, the customer's own). */
+  clientOrderId: string;
+  exchangeOrderId: string;
+  /** When the exchange created it (ms). */
+  createdAt: number;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** Set where this adapter sends orders over an order-entry socket counted per address. */
@@ -252,6 +262,11 @@ export interface ExchangeAdapter {
    */
   fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
+  /**
+   * Every live conditional order and TP/SL plan of the account's USDT perpetuals, over REST (Bybit
+   * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
+   */
+  fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */
