@@ -129,6 +129,7 @@ describe('strictness switches of the unverified rows', () => {
       bitgetOneWayReduceOnlyTriggerRefused: true,
       bitgetSecondPositionTpslRefused: true,
       bitgetOversizedReduceOnlyRefused: true,
+      bitgetEmptyBookRefused: true,
     });
     const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });
     const changed = await patch({ bybitConditionalSurvivesClose: false });

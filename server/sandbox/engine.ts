@@ -4,6 +4,8 @@ import { applyExecution } from './ledger';
 import { presetPlan } from './presets';
 import { leverageOf, marginSummary } from './margin';
 import { findMarket, isMultipleOf, type MarketSpec } from './markets';
+import type { PriceKind } from './prices';
+import { recordExecution, type FillStamp } from './records';
 import type { Strictness } from './strictness';
 import type { Account, CancelReason, ExchangeId, Order, Position, PositionIdx, Side, Trailing } from './types';
 import { isOpen, positionKey } from './types';
@@ -31,14 +33,26 @@ export interface PlaceRequest {
   stopLoss?: number;
   tpslMode?: 'Full' | 'Partial';
   labels?: Record<string, string>;
+  /** The price the trigger watches (default the last price). */
+  triggerOn?: PriceKind;
+  closeOnTrigger?: boolean;
   /** When the request reached the exchange (RequestContext.receivedAt); unset: when placed. */
   receivedAt?: number | undefined;
+  /** Order queries see it only from this time on (D6); unset: at once. */
+  visibleAt?: number | undefined;
+  /** A market order the book has nothing in reach for is refused (noLiquidity) rather than cancelled unfilled. */
+  refuseWithoutLiquidity?: boolean;
 }
 
 export interface EngineDeps {
   now(): number;
+  /** The last traded price: the book follows it, takers fill against it. */
+  last(symbol: string): number;
+  /** The mark price: positions are valued on it. */
   mark(symbol: string): number;
   nextOrderId(exchange: ExchangeId): string;
+  /** Id, sequence and time of a new execution record. */
+  nextFill(exchange: ExchangeId, symbol: string): FillStamp;
   book(exchange: ExchangeId, symbol: string): OrderBook;
   strictness(): Strictness;
 }
@@ -46,6 +60,16 @@ export interface EngineDeps {
 /** Orders, fills, positions and balances of one account; exchange layers translate requests into these calls. */
 export class Engine {
   constructor(private readonly deps: EngineDeps) {}
+
+  /** The symbol's last traded price. */
+  last(symbol: string): number {
+    return this.deps.last(symbol);
+  }
+
+  /** The symbol's mark price. */
+  mark(symbol: string): number {
+    return this.deps.mark(symbol);
+  }
 
   market(symbol: string): MarketSpec {
     const market = findMarket(symbol);
@@ -58,7 +82,7 @@ export class Engine {
     let position = account.positions.get(key);
     if (!position) {
       const now = this.deps.now();
-      position = { symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0, createdAt: now, updatedAt: now };
+      position = { symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0, tpTriggerOn: 'last', slTriggerOn: 'last', openFee: 0, createdAt: now, updatedAt: now };
       account.positions.set(key, position);
     }
     return position;
@@ -86,17 +110,28 @@ export class Engine {
     const hedgeClose = request.positionIdx !== 0 && (request.positionIdx === 1) !== (request.side === 'buy');
     const closing = request.reduceOnly || hedgeClose || request.kind === 'tpsl';
     let qty = request.qty;
-    if (!request.wholePosition) this.checkQty(market, qty);
+    if (!request.wholePosition) this.checkQty(market, qty, request.type === 'market' && !closing);
     if (closing && !this.reduces(position, request.side)) {
       const kind = request.kind === 'tpsl' ? 'noPosition' : 'reduceOnlyNoPosition';
       throw new EngineError(kind, `No ${request.positionIdx === 0 ? '' : request.positionIdx === 1 ? 'long ' : 'short '}position of ${request.symbol} to reduce`);
     }
     if (request.kind === 'normal' && request.type === 'market' && closing) qty = Math.min(qty, position.size);
-    const refPrice = request.type === 'limit' ? request.price : request.triggerPrice || this.deps.mark(request.symbol);
+    const refPrice = request.type === 'limit' ? request.price : request.triggerPrice || this.deps.last(request.symbol);
     if (!closing) this.checkOpening(account, market, request, qty, refPrice);
+    if (request.refuseWithoutLiquidity && request.type === 'market' && !this.liquid(account, request)) {
+      throw new EngineError('noLiquidity', `No ${request.side === 'buy' ? 'ask' : 'bid'} of ${request.symbol} in reach`);
+    }
 
+    const order = this.build(account, request, qty, closing);
+    account.orders.push(order);
+    if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
+    return order;
+  }
+
+  /** The order a request makes, before it is booked. */
+  private build(account: Account, request: PlaceRequest, qty: number, closing: boolean): Order {
     const now = this.deps.now();
-    const order: Order = {
+    return {
       id: this.deps.nextOrderId(account.exchange),
       clientId: request.clientId,
       symbol: request.symbol,
@@ -115,6 +150,9 @@ export class Engine {
       fee: 0,
       triggerPrice: request.triggerPrice ?? 0,
       triggerDirection: request.triggerDirection ?? 0,
+      triggerOn: request.triggerOn ?? 'last',
+      closeOnTrigger: request.closeOnTrigger ?? false,
+      visibleAt: request.visibleAt ?? now,
       trailing: request.trailing ? { ...request.trailing, active: false, extreme: 0 } : undefined,
       takeProfit: request.takeProfit ?? 0,
       stopLoss: request.stopLoss ?? 0,
@@ -124,16 +162,31 @@ export class Engine {
       createdAt: now,
       updatedAt: now,
     };
+  }
+
+  /**
+   * A liquidation: the position taken over whole at its bankruptcy price by a system order (Bybit execType
+   * BustTrade, createType CreateByTakeOver_PassThrough; Bitget orderSource liquidation).
+   */
+  takeOver(account: Account, position: Position, price: number): Order {
+    const side: Side = position.side === 'long' ? 'sell' : 'buy';
+    const request: PlaceRequest = {
+      symbol: position.symbol, side, type: 'market', qty: position.size, price: 0, reduceOnly: true, positionIdx: position.idx, clientId: '', kind: 'normal',
+      labels: { liquidation: '1', createType: 'CreateByTakeOver_PassThrough', orderSource: 'liquidation' },
+    };
+    const order = this.build(account, request, position.size, true);
     account.orders.push(order);
-    if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
+    this.fill(account, order, price, 'takeover');
     return order;
   }
 
-  private checkQty(market: MarketSpec, qty: number): void {
+  /** Step, minimum, maximum; an opening market order also within the instrument's maxMktOrderQty (D8). */
+  private checkQty(market: MarketSpec, qty: number, openingMarket: boolean): void {
     if (!(qty > 0)) throw new EngineError('invalidParam', 'Order quantity must be a positive number');
     if (qty < market.minQty - 1e-12) throw new EngineError('minQty', `Order quantity ${qty} is below the minimum ${market.minQty}`);
     if (!isMultipleOf(qty, market.qtyStep)) throw new EngineError('qtyStep', `Order quantity ${qty} is not a multiple of the step ${market.qtyStep}`);
     if (qty > market.maxQty) throw new EngineError('maxQty', `Order quantity ${qty} is above the maximum ${market.maxQty}`);
+    if (openingMarket && qty > market.maxMktQty + 1e-12) throw new EngineError('maxMktQty', `Market order quantity ${qty} is above the maximum ${market.maxMktQty}`);
   }
 
   private checkOpening(account: Account, market: MarketSpec, request: PlaceRequest, qty: number, refPrice: number): void {
@@ -157,10 +210,15 @@ export class Engine {
     return order;
   }
 
+  /** Whether the book has anything a taker on this side can take. */
+  private liquid(account: Account, request: PlaceRequest): boolean {
+    return this.deps.book(account.exchange, request.symbol).levels(request.side, this.deps.last(request.symbol)).some((level) => level.size > 0);
+  }
+
   /** A market order always; a limit order when it reaches the best level of the other side of the book. */
   private marketable(account: Account, order: Order): boolean {
     if (order.type === 'market') return true;
-    const best = this.deps.book(account.exchange, order.symbol).levels(order.side, this.deps.mark(order.symbol))[0];
+    const best = this.deps.book(account.exchange, order.symbol).levels(order.side, this.deps.last(order.symbol))[0];
     return best !== undefined && (order.side === 'buy' ? order.price >= best.price : order.price <= best.price);
   }
 
@@ -174,8 +232,8 @@ export class Engine {
     const qty = this.executableQty(order, position);
     if (qty === undefined) return;
     const limit = order.type === 'limit' ? order.price : undefined;
-    const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.mark(order.symbol), limit);
-    if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker);
+    const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.last(order.symbol), limit);
+    if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker, false);
     if (order.filledQty >= order.qty - 1e-12) return;
     const immediate = order.type === 'market' || ['IOC', 'FOK', 'ioc', 'fok'].includes(order.labels.timeInForce ?? order.labels.force ?? '');
     if (immediate) {
@@ -187,11 +245,16 @@ export class Engine {
     order.updatedAt = this.deps.now();
   }
 
-  /** Executes a resting limit order as maker, at its own price, when the market crosses it. */
-  fill(account: Account, order: Order, price: number): void {
+  /**
+   * Executes an order whole at a given price: a resting limit order as maker at its own price when the market
+   * crosses it; a liquidation's takeover at the bankruptcy price, without a fee (that price already takes the
+   * whole margin backing the position).
+   */
+  fill(account: Account, order: Order, price: number, role: 'maker' | 'takeover' = 'maker'): void {
     const position = this.slot(account, order.symbol, order.positionIdx);
     const qty = this.executableQty(order, position);
-    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRates[account.exchange].maker);
+    const feeRate = role === 'maker' ? feeRates[account.exchange].maker : 0;
+    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRate, role === 'maker');
   }
 
   /** What is left to execute; a reduce-only order never grows a position and is cancelled when nothing is left to reduce. */
@@ -213,8 +276,10 @@ export class Engine {
     return qty;
   }
 
-  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number): void {
-    const { fee, closed } = applyExecution(account, position, order.side, qty, price, feeRate, this.deps.now());
+  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number, maker: boolean): void {
+    const result = applyExecution(account, position, order.side, qty, price, feeRate, this.deps.now());
+    recordExecution(account, order, result, { qty, price, feeRate, maker }, this.deps.nextFill(account.exchange, order.symbol));
+    const { fee, closed } = result;
     order.filledQty = Number((order.filledQty + qty).toFixed(10));
     order.cumValue += qty * price;
     order.avgPrice = order.cumValue / order.filledQty;

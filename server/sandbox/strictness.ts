@@ -23,6 +23,12 @@ export interface Strictness {
    * update log of 2023-10-30; the V2 pages say nothing). Off: it is cut to the position size.
    */
   bitgetOversizedReduceOnlyRefused: boolean;
+  /**
+   * D1/D2, Bitget 22045 "Insufficient liquidity in the market, please operate later": a market order the book
+   * has nothing in reach for is refused (the error list names no endpoint; Bitget documents no order state for
+   * the other reading). Off: it is accepted and `canceled` unfilled, as Bybit documents for its own market orders.
+   */
+  bitgetEmptyBookRefused: boolean;
 }
 
 export const strictnessNames = [
@@ -32,6 +38,7 @@ export const strictnessNames = [
   'bitgetOneWayReduceOnlyTriggerRefused',
   'bitgetSecondPositionTpslRefused',
   'bitgetOversizedReduceOnlyRefused',
+  'bitgetEmptyBookRefused',
 ] as const satisfies ReadonlyArray<keyof Strictness>;
 
 /** The stricter reading of every unverified row. */
@@ -43,6 +50,7 @@ export function strictDefaults(): Strictness {
     bitgetOneWayReduceOnlyTriggerRefused: true,
     bitgetSecondPositionTpslRefused: true,
     bitgetOversizedReduceOnlyRefused: true,
+    bitgetEmptyBookRefused: true,
   };
 }
 

@@ -1,5 +1,7 @@
+import { liquidationPrices } from '../liquidation';
 import { leverageOf, marginSummary, positionMargin, unrealisedOf } from '../margin';
 import { decimalsOf, formatNumber as num, type MarketSpec } from '../markets';
+import { tierFor } from '../risk-tiers';
 import type { Sandbox } from '../sandbox';
 import type { Account, Order, OrderStatus, Position } from '../types';
 
@@ -45,6 +47,8 @@ export function contractView(market: MarketSpec): Record<string, unknown> {
     sizeMultiplier: num(market.qtyStep),
     symbolType: 'perpetual',
     minTradeUSDT: num(market.minNotional),
+    maxMarketOrderQty: num(market.maxMktQty),
+    maxOrderQty: num(market.maxQty),
     maxSymbolOrderNum: '200',
     maxProductOrderNum: '400',
     maxPositionNum: '150',
@@ -83,7 +87,7 @@ function common(sandbox: Sandbox, account: Account, order: Order): Record<string
     leverage: num(leverageOf(account, order.symbol, order.positionIdx, order.side === 'buy' ? 'long' : 'short')),
     cTime: String(order.createdAt),
     uTime: String(order.updatedAt),
-    markPrice: num(sandbox.prices.get(order.symbol)),
+    markPrice: num(sandbox.prices.mark(order.symbol)),
   };
 }
 
@@ -122,11 +126,13 @@ export function planView(sandbox: Sandbox, account: Account, order: Order): Reco
   };
 }
 
+/** An open position: `liquidationPrice` as liquidation.ts computes it ("0" when no price liquidates it), on the mark price. */
 export function positionView(sandbox: Sandbox, account: Account, position: Position): Record<string, unknown> {
-  const mark = sandbox.prices.get(position.symbol);
+  const mark = sandbox.prices.mark(position.symbol);
   const leverage = leverageOf(account, position.symbol, position.idx, position.side);
-  const direction = position.side === 'long' ? 1 : -1;
   const margin = positionMargin(account, position);
+  const prices = liquidationPrices(account, position, (symbol) => sandbox.prices.mark(symbol));
+  const tier = tierFor('bitget', position.symbol, position.size * position.entryPrice);
   const marginMode = account.marginModes.get(position.symbol) ?? account.defaultMarginMode;
   return {
     marginCoin: 'USDT',
@@ -143,12 +149,12 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
     marginMode: marginMode === 'isolated' ? 'isolated' : 'crossed',
     posMode: position.idx === 0 ? 'one_way_mode' : 'hedge_mode',
     unrealizedPL: num(unrealisedOf(position, mark)),
-    liquidationPrice: num(Math.max(position.entryPrice * (1 - (direction * 0.995) / leverage), 0)),
-    keepMarginRate: '0.004',
+    liquidationPrice: num(prices?.liq ?? 0),
+    keepMarginRate: num(tier.mmr),
     markPrice: num(mark),
     marginRatio: '0.01',
     breakEvenPrice: num(position.entryPrice),
-    totalFee: '0',
+    totalFee: num(-position.openFee),
     deductedFee: '0',
     takeProfit: '',
     stopLoss: '',
@@ -159,7 +165,7 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
 }
 
 export function accountView(sandbox: Sandbox, account: Account): Record<string, unknown> {
-  const summary = marginSummary(account, (symbol) => sandbox.prices.get(symbol));
+  const summary = marginSummary(account, (symbol) => sandbox.prices.mark(symbol));
   const free = num(Math.max(summary.available, 0));
   return {
     marginCoin: 'USDT',
@@ -170,7 +176,7 @@ export function accountView(sandbox: Sandbox, account: Account): Record<string, 
     maxTransferOut: free,
     accountEquity: num(summary.equity),
     usdtEquity: num(summary.equity),
-    btcEquity: num(summary.equity / sandbox.prices.get('BTCUSDT')),
+    btcEquity: num(summary.equity / sandbox.prices.mark('BTCUSDT')),
     crossedRiskRate: '0',
     unrealizedPL: num(summary.unrealised),
     coupon: '0',
