@@ -2,7 +2,7 @@ import { applyFunding } from './ledger';
 import { recordFunding, type FillStamp } from './records';
 import type { Account, ExchangeId } from './types';
 
-/** Bybit fundingInterval 480 minutes, Bitget fundInterval 8 hours: settlements at 00:00, 08:00 and 16:00 UTC. */
+/** Bybit fundingInterval 480 minutes, Bitget fundInterval 8 hours. */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 /** The rate every symbol starts with (0.01 % per interval, the exchanges' usual floor). */
 export const DEFAULT_FUNDING_RATE = 0.0001;
@@ -14,10 +14,12 @@ export interface FundingDeps {
 }
 
 /**
- * Funding of perpetual positions: at every interval boundary (epoch-aligned, so 8 h falls on 00:00, 08:00, 16:00
- * UTC) each open position pays its value at the mark price times the symbol's rate, a long when the rate is
- * positive, a short when it is negative; the other side receives it. Booked through the ledger and kept as the
- * account's funding records (Bybit execution/list execType Funding, Bitget bill contract_settle_fee).
+ * Funding of perpetual positions: at the end of every interval each open position pays its value at the mark
+ * price times the symbol's rate, a long when the rate is positive, a short when it is negative; the other side
+ * receives it. Booked through the ledger and kept as the account's funding records (Bybit execution/list
+ * execType Funding, Bitget bill contract_settle_fee). The exchanges settle at 00:00, 08:00 and 16:00 UTC; the
+ * sandbox counts its intervals from its start (and from each change of the interval), so a test that does not
+ * move its clock by a whole interval never sees a settlement, whatever the time of day it runs at.
  */
 export class Funding {
   private readonly rates = new Map<string, number>();
@@ -28,7 +30,7 @@ export class Funding {
     private intervalMs: number,
     now: number,
   ) {
-    this.nextAt = this.boundaryAfter(now);
+    this.nextAt = now + intervalMs;
   }
 
   rate(symbol: string): number {
@@ -57,14 +59,14 @@ export class Funding {
     if (update.intervalMs !== undefined) {
       if (!Number.isInteger(update.intervalMs) || update.intervalMs < 1) throw new Error('funding intervalMs must be a positive integer');
       this.intervalMs = update.intervalMs;
-      this.nextAt = this.boundaryAfter(now);
+      this.nextAt = now + update.intervalMs;
     }
   }
 
   reset(intervalMs: number, now: number): void {
     this.rates.clear();
     this.intervalMs = intervalMs;
-    this.nextAt = this.boundaryAfter(now);
+    this.nextAt = now + intervalMs;
   }
 
   /** Settles every boundary passed by `now` (one settlement per boundary); answers how many. */
@@ -93,9 +95,5 @@ export class Funding {
       }
     }
     return count;
-  }
-
-  private boundaryAfter(now: number): number {
-    return (Math.floor(now / this.intervalMs) + 1) * this.intervalMs;
   }
 }

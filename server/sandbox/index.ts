@@ -41,7 +41,7 @@ export interface StartSandboxOptions {
   now?: () => number;
   /** How far the exchange's clock runs ahead of `now` (negative: behind), ms; clients signing with their own clock see it (D10). */
   clockOffsetMs?: number;
-  /** Funding interval (default 8 hours, epoch-aligned: 00:00, 08:00, 16:00 UTC). */
+  /** Funding interval (default 8 hours), counted from the sandbox's start (funding.ts). */
   fundingIntervalMs?: number;
   /** OAuth clients of the quick-connect flows (default: the fixed sandbox clients of README.md). */
   oauthClients?: OAuthClient[];
