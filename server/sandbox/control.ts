@@ -143,7 +143,7 @@ export class SandboxControl {
 
   account(uidOrKey: string): AccountState {
     const account = this.require(uidOrKey);
-    const summary = marginSummary(account, (name) => this.sandbox.prices.get(name));
+    const summary = marginSummary(account, (name) => this.sandbox.prices.mark(name));
     return {
       exchange: account.exchange,
       uid: account.uid,
