@@ -1,7 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxControl } from './control';
-import { accountInput, accountUpdate, bookInput, clockInput, dropSocketsInput, faultsInput, fundInput, fundingInput, ipBanInput, latencyInput, priceInput, stepInput, strictnessInput, walkInput } from './control-schemas';
+import {
+  accountInput,
+  accountUpdate,
+  bookInput,
+  clockInput,
+  dropSocketsInput,
+  faultsInput,
+  fundInput,
+  fundingInput,
+  ipBanInput,
+  latencyInput,
+  priceInput,
+  stepInput,
+  streamDropInput,
+  streamFaultsInput,
+  strictnessInput,
+  walkInput,
+} from './control-schemas';
 import { CONTROL_TOKEN_HEADER, controlTokenAccepted } from './control-token';
 
 export function clientIp(request: FastifyRequest): string {
@@ -118,4 +135,12 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   route('PUT', '/latency', (request) => ({ ms: control.setLatency(parse(latencyInput, request.body).ms) }));
   route('POST', '/trade-sockets/drop', (request) => ({ dropped: control.dropTradeSockets(parse(dropSocketsInput, request.body).account) }));
   route('POST', '/trade-sockets/restart', (request) => ({ restarted: control.restartTradeSockets(parse(dropSocketsInput, request.body).account) }));
+  route('GET', '/accounts/:uid/streams', (request) => ({ subscriptions: control.streamSubscriptions(uid(request)) }));
+  route('POST', '/streams/drop', (request) => ({ dropped: control.dropStreams(parse(streamDropInput, request.body)) }));
+  route('GET', '/streams/faults', () => control.streamFaults());
+  route('PUT', '/streams/faults', (request) => ({ rules: control.setStreamFaults(parse(streamFaultsInput, request.body).rules) }));
+  route('DELETE', '/streams/faults', () => {
+    control.clearStreamFaults();
+    return control.streamFaults();
+  });
 }

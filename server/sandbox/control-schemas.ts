@@ -76,3 +76,18 @@ export const latencyInput = z.object({ ms: z.number().nonnegative().max(60_000) 
 export const dropSocketsInput = z.object({ account: z.string().min(1).optional() }).strict();
 export const fundingInput = z.object({ rate: z.number().gt(-0.1).lt(0.1).optional(), symbol: z.string().optional(), intervalMs: z.number().int().positive().optional() }).strict();
 export const clockInput = z.object({ offsetMs: z.number().int().min(-86_400_000).max(86_400_000) }).strict();
+
+export const streamDropInput = z
+  .object({ exchange: z.enum(['bybit', 'bitget']).optional(), account: z.string().min(1).optional(), refuseMs: z.number().int().nonnegative().max(24 * 60 * 60_000).optional() })
+  .strict();
+
+export const streamFaultRule = z
+  .object({
+    exchange: z.enum(['bybit', 'bitget']).optional(),
+    account: z.string().min(1).optional(),
+    delayMs: z.union([z.number().nonnegative().max(60_000), z.object({ min: z.number().nonnegative(), max: z.number().nonnegative().max(60_000) })]).optional(),
+    duplicateShare: share.optional(),
+    stall: z.boolean().optional(),
+  })
+  .strict();
+export const streamFaultsInput = z.object({ rules: z.array(streamFaultRule).max(100) }).strict();

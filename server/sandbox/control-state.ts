@@ -87,6 +87,16 @@ export interface CounterState {
   ipBans: Record<string, number>;
   /** Bybit /v5/trade sockets: accepted since the last reset, open now, refused past 500 new per address in 5 minutes. */
   tradeSockets: { opened: number; open: number; refusedByIp: Record<string, number> };
+  /** Private sockets (Bybit /v5/private, Bitget /v2/ws/private): accepted since the last reset, open now, refused by `exchange:ip`. */
+  privateStreams: { opened: Record<Account['exchange'], number>; open: Record<Account['exchange'], number>; refusedByAddress: Record<string, number> };
+}
+
+/** What `dropStreams` cuts: every private socket, those of one exchange, or those of one account (uid or api key). */
+export interface StreamDrop {
+  exchange?: Account['exchange'];
+  account?: string;
+  /** Then refuse reconnects for this long (sandbox ms): new sockets of the exchange get HTTP 503, the account's logins are cut. */
+  refuseMs?: number;
 }
 
 /** The control view of an order. */

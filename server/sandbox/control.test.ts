@@ -130,6 +130,7 @@ describe('strictness switches of the unverified rows', () => {
       bitgetSecondPositionTpslRefused: true,
       bitgetOversizedReduceOnlyRefused: true,
       bitgetEmptyBookRefused: true,
+      bitgetStreamKeepalive30s: true,
     });
     const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });
     const changed = await patch({ bybitConditionalSurvivesClose: false });

@@ -6,10 +6,11 @@ import { findMarket, markets } from './markets';
 import type { Quote } from './prices';
 import type { AccountInput, Sandbox, TradeSocketHandle } from './sandbox';
 import { withStrictness, type Strictness } from './strictness';
-import { orderState, positionState, type AccountState, type AccountUpdate, type CounterState, type Credentials } from './control-state';
+import { orderState, positionState, type AccountState, type AccountUpdate, type CounterState, type Credentials, type StreamDrop } from './control-state';
+import type { StreamFaultRule } from './streams/faults';
 import type { Account } from './types';
 
-export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control-state';
+export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState, StreamDrop } from './control-state';
 
 export interface FundingState {
   intervalMs: number;
@@ -54,6 +55,7 @@ export class SandboxControl {
     const account = this.require(uid);
     const next = (account.balances.get(coin) ?? 0) + amount;
     account.balances.set(coin, next);
+    this.sandbox.engine.walletChanged(account);
     return next;
   }
 
@@ -176,7 +178,14 @@ export class SandboxControl {
       rateLimitRejections: { byIp, byAccount, forced: counters.forcedRateLimits, total },
       ipBans: Object.fromEntries([...this.sandbox.bans].filter(([, endsAt]) => endsAt > this.sandbox.now())),
       tradeSockets: { opened: counters.tradeConnections, open: this.sandbox.tradeSockets.size, refusedByIp: Object.fromEntries(counters.tradeConnectionsRefused) },
+      privateStreams: { opened: { ...counters.streamConnections }, open: this.openStreams(), refusedByAddress: Object.fromEntries(counters.streamConnectionsRefused) },
     };
+  }
+
+  private openStreams(): Record<'bybit' | 'bitget', number> {
+    const open = { bybit: 0, bitget: 0 };
+    for (const socket of this.sandbox.streamSockets) open[socket.exchange] += 1;
+    return open;
   }
 
   /** Changes the order book of one symbol, or of every symbol without one of its own; answers every symbol's book. */
@@ -241,6 +250,43 @@ export class SandboxControl {
   private tradeSockets(uidOrKey: string | undefined): TradeSocketHandle[] {
     const wanted = uidOrKey === undefined ? undefined : this.require(uidOrKey);
     return [...this.sandbox.tradeSockets].filter((socket) => !wanted || socket.account() === wanted);
+  }
+
+  /**
+   * Cuts private sockets at once as a network drop would (all, one exchange's, or one account's), then refuses
+   * reconnects for `refuseMs` of sandbox time if given; answers how many were cut.
+   */
+  dropStreams(drop: StreamDrop = {}): number {
+    const wanted = drop.account === undefined ? undefined : this.require(drop.account);
+    if (wanted && drop.exchange && wanted.exchange !== drop.exchange) throw new Error(`Account ${wanted.uid} is not a ${drop.exchange} account`);
+    const chosen = [...this.sandbox.streamSockets].filter((socket) => (!drop.exchange || socket.exchange === drop.exchange) && (!wanted || socket.account() === wanted));
+    for (const socket of chosen) socket.drop();
+    if (drop.refuseMs !== undefined) {
+      if (!(drop.refuseMs >= 0)) throw new Error('refuseMs must be 0 or more');
+      const scope = wanted ? { exchange: wanted.exchange, account: wanted.uid } : { exchange: drop.exchange };
+      this.sandbox.streamFaults.refuse({ ...scope, until: this.sandbox.now() + drop.refuseMs });
+    }
+    return chosen.length;
+  }
+
+  /** What the account's private sockets are subscribed to (Bybit topics, Bitget args as JSON), sorted: tests wait on it. */
+  streamSubscriptions(uidOrKey: string): string[] {
+    return this.sandbox.streams.subscriptionsOf(this.require(uidOrKey).uid);
+  }
+
+  /** Replaces the private streams' fault rules (delay, duplicate, stall); answers them. */
+  setStreamFaults(rules: StreamFaultRule[]): StreamFaultRule[] {
+    this.sandbox.streamFaults.set(rules);
+    return this.sandbox.streamFaults.list();
+  }
+
+  streamFaults(): { rules: StreamFaultRule[]; refusals: Array<{ exchange?: string; account?: string; until: number }> } {
+    return { rules: this.sandbox.streamFaults.list(), refusals: this.sandbox.streamFaults.activeRefusals(this.sandbox.now()) };
+  }
+
+  /** Ends the reconnect refusals under way and the fault rules. */
+  clearStreamFaults(): void {
+    this.sandbox.streamFaults.clear();
   }
 
   state(): { prices: Record<string, number>; accounts: AccountState[]; counters: CounterState; faults: FaultRule[] } {

@@ -1,6 +1,4 @@
-import { applyFunding } from './ledger';
-import { recordFunding, type FillStamp } from './records';
-import type { Account, ExchangeId } from './types';
+import type { Account, Position } from './types';
 
 /** Bybit fundingInterval 480 minutes, Bitget fundInterval 8 hours. */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
@@ -10,14 +8,15 @@ export const DEFAULT_FUNDING_RATE = 0.0001;
 export interface FundingDeps {
   accounts(): Iterable<Account>;
   mark(symbol: string): number;
-  nextFill(exchange: ExchangeId, symbol: string): FillStamp;
+  /** Books one position's settlement (Engine.settleFunding: wallet, record, private-stream pushes). */
+  settle(account: Account, position: Position, paid: number, rate: number, time: number): void;
 }
 
 /**
  * Funding of perpetual positions: at the end of every interval each open position pays its value at the mark
  * price times the symbol's rate, a long when the rate is positive, a short when it is negative; the other side
- * receives it. Booked through the ledger and kept as the account's funding records (Bybit execution/list
- * execType Funding, Bitget bill contract_settle_fee). The exchanges settle at 00:00, 08:00 and 16:00 UTC; the
+ * receives it. Booked by the engine (Engine.settleFunding): the ledger, the account's funding records (Bybit
+ * execution/list execType Funding, Bitget bill contract_settle_fee) and the private streams. The exchanges settle at 00:00, 08:00 and 16:00 UTC; the
  * sandbox counts its intervals from its start (and from each change of the interval), so a test that does not
  * move its clock by a whole interval never sees a settlement, whatever the time of day it runs at.
  */
@@ -89,8 +88,7 @@ export class Funding {
         const mark = this.deps.mark(position.symbol);
         const rate = this.rate(position.symbol);
         const paid = position.size * mark * rate * (position.side === 'long' ? 1 : -1);
-        applyFunding(account, position, paid, time);
-        recordFunding(account, position, paid, rate, { ...this.deps.nextFill(account.exchange, position.symbol), time });
+        this.deps.settle(account, position, paid, rate, time);
         count += 1;
       }
     }

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { BITGET_PRIVATE_PATH } from './bitget-ws/server';
+import { PRIVATE_STREAM_PATH } from './bybit-private/server';
 import { TRADE_SOCKET_PATH } from './bybit-ws/server';
+import type { BitgetStreamLimits } from './limits';
 import { resolveControlToken } from './control-token';
 import { SandboxControl } from './control';
 import type { BookOptions } from './books';
@@ -22,6 +25,10 @@ export { OAUTH_STARTING_BALANCE } from './oauth-routes';
 export type { AccountInput } from './sandbox';
 export { BYBIT_IP_BAN_MS, BYBIT_WS_IDLE_MS } from './sandbox';
 export { TRADE_SOCKET_PATH } from './bybit-ws/server';
+export { PRIVATE_STREAM_PATH } from './bybit-private/server';
+export { BITGET_PRIVATE_PATH } from './bitget-ws/server';
+export { bitgetStreamLimits, type BitgetStreamLimits } from './limits';
+export type { StreamFaultRule } from './streams/faults';
 export { deepBook, defaultBook, type BookConfig } from './book';
 export type { BookOptions } from './books';
 export { strictDefaults, strictnessNames, type Strictness } from './strictness';
@@ -59,6 +66,10 @@ export interface StartSandboxOptions {
   tradeIdleMs?: number;
   /** New /v5/trade connections per address (default Bybit's 500 per 5 minutes; benchmarks only, see SandboxOptions). */
   tradeConnectionsPerIp?: { limit: number; windowMs: number };
+  /** Bybit /v5/private's idle cut when the URL sets no max_active_time (default 10 minutes). */
+  privateIdleMs?: number;
+  /** Bitget /v2/ws/private's ceilings and timers (default Bitget's; benchmarks and tests only). */
+  bitgetStreamLimits?: Partial<BitgetStreamLimits>;
 }
 
 export interface RunningSandbox {
@@ -66,6 +77,10 @@ export interface RunningSandbox {
   url: string;
   /** Bybit's WebSocket order entry of this sandbox (ws://host:port/v5/trade). */
   tradeSocketUrl: string;
+  /** Bybit's private stream (ws://host:port/v5/private). */
+  privateStreamUrl: string;
+  /** Bitget's private WebSocket (ws://host:port/v2/ws/private). */
+  bitgetPrivateUrl: string;
   close(): Promise<void>;
   control: SandboxControl;
   /** What the control endpoint's X-Sandbox-Control header must carry. */
@@ -86,6 +101,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   return {
     url: `http://${host}:${port}`,
     tradeSocketUrl: `ws://${host}:${port}${TRADE_SOCKET_PATH}`,
+    privateStreamUrl: `ws://${host}:${port}${PRIVATE_STREAM_PATH}`,
+    bitgetPrivateUrl: `ws://${host}:${port}${BITGET_PRIVATE_PATH}`,
     control: new SandboxControl(sandbox),
     controlToken,
     close: async () => {

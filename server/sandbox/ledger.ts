@@ -6,7 +6,7 @@ export interface ExecutionResult {
   fee: number;
   /** The execution left the position flat. */
   closed: boolean;
-  /** Size it closed, at the position's average entry, with its gross PnL and its share of the opening fees. */
+  /** Size it closed, at the position's average entry, with its gross PnL (before fees) and its share of the opening fees. */
   closedSize: number;
   entryPrice: number;
   pnl: number;
@@ -17,7 +17,8 @@ export interface ExecutionResult {
 
 /**
  * Moves a position and the wallet by one execution of `qty` at `price` (a volume-weighted price when the
- * taker swept several levels: the position and the PnL come out the same).
+ * taker swept several levels: the position and the PnL come out the same). Answers the fee charged, what
+ * the execution closed and whether it left the position flat.
  */
 export function applyExecution(account: Account, position: Position, side: Side, qty: number, price: number, feeRate: number, now: number): ExecutionResult {
   const direction = side === 'buy' ? 'long' : 'short';

@@ -47,11 +47,21 @@ export function decimalsOf(step: number): number {
   return decimals;
 }
 
-/** Plain decimal text without exponent or float noise: 0.30000000000000004 -> "0.3". */
+/**
+ * Plain decimal text without exponent or float noise: 0.30000000000000004 -> "0.3". Every frame of every
+ * stream goes through here, hence the integer fast path and no regular expression.
+ */
 export function formatNumber(value: number, maxDecimals = 10): string {
   if (!Number.isFinite(value)) return '0';
-  const text = value.toFixed(maxDecimals).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-  return text === '-0' ? '0' : text;
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
+  const text = value.toFixed(maxDecimals);
+  let end = text.length;
+  if (text.includes('.')) {
+    while (text.charCodeAt(end - 1) === 48) end -= 1;
+    if (text.charCodeAt(end - 1) === 46) end -= 1;
+  }
+  const trimmed = text.slice(0, end);
+  return trimmed === '-0' ? '0' : trimmed;
 }
 
 /** True when value is a whole multiple of step (within float tolerance). */

@@ -5,7 +5,7 @@ import { Engine } from './engine';
 import { FaultBook } from './faults';
 import { Funding, FUNDING_INTERVAL_MS } from './funding';
 import { liquidateCrossed } from './liquidation';
-import { SlidingWindow } from './limits';
+import { SlidingWindow, type BitgetStreamLimits } from './limits';
 import { USDT } from './margin';
 import { markets } from './markets';
 import { OAuthStore, type OAuthClient } from './oauth-store';
@@ -13,6 +13,8 @@ import { PriceFeed, type Quote } from './prices';
 import type { FillStamp } from './records';
 import { deriveSeed, Random } from './random';
 import { strictDefaults, withStrictness, type Strictness } from './strictness';
+import { StreamFaults } from './streams/faults';
+import { StreamHub } from './streams/hub';
 import { evaluate } from './triggers';
 import type { Account, ExchangeId, MarginMode, Permissions, PositionMode } from './types';
 
@@ -49,19 +51,32 @@ export interface SandboxOptions {
    * thousands of sessions from one address change it, and say so: Bybit would refuse them.
    */
   tradeConnectionsPerIp?: { limit: number; windowMs: number };
+  /** Bybit /v5/private's idle cut when the URL sets no `max_active_time` (default 10 minutes). */
+  privateIdleMs?: number;
+  /** Bitget /v2/ws/private's per-address and per-connection ceilings (default Bitget's, limits.ts); benchmarks only. */
+  bitgetStreamLimits?: Partial<BitgetStreamLimits>;
 }
 
 /** Bybit /v5/trade: "if there is no ping-pong and no stream data ... cut off after 10 minutes" (docs/v5/websocket/wss-authentication.mdx). */
 export const BYBIT_WS_IDLE_MS = 10 * 60_000;
 
-/** A live Bybit /v5/trade socket, as the control plane sees it. */
-export interface TradeSocketHandle {
+/** A live socket, as the control plane sees it. */
+export interface SocketHandle {
   /** The account it authenticated as (none before auth). */
   account(): Account | undefined;
   /** Cuts the connection at once, without a close frame (a network drop). */
   drop(): void;
+}
+
+/** A live Bybit /v5/trade socket. */
+export interface TradeSocketHandle extends SocketHandle {
   /** The trade service behind this connection restarts: every later order op on it is answered 10019 (D10). */
   restart(): void;
+}
+
+/** A live private socket (Bybit /v5/private, Bitget /v2/ws/private). */
+export interface StreamSocketHandle extends SocketHandle {
+  exchange: ExchangeId;
 }
 
 /** Bybit: "wait for at least 10 minutes" after HTTP 403 access too frequent (docs/v5/rate-limit/rate-limit.mdx). */
@@ -92,6 +107,9 @@ export interface Counters {
   /** Bybit /v5/trade connections accepted, and refused past the per-address new-connection limit (by address). */
   tradeConnections: number;
   tradeConnectionsRefused: Map<string, number>;
+  /** Private socket connections accepted per exchange, and refused (by `exchange:ip`: a ceiling, or a reconnect refusal). */
+  streamConnections: Record<ExchangeId, number>;
+  streamConnectionsRefused: Map<string, number>;
 }
 
 const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -124,9 +142,15 @@ export class Sandbox {
   readonly tradeConnectionWindow = new SlidingWindow();
   readonly tradeOrderWindow = new SlidingWindow();
   readonly tradeSockets = new Set<TradeSocketHandle>();
+  /** Private streams: the account events' fan-out, their faults, the open sockets, Bitget's new-connection window. */
+  readonly streams = new StreamHub();
+  readonly streamFaults: StreamFaults;
+  readonly streamSockets = new Set<StreamSocketHandle>();
+  readonly bitgetConnectionWindow = new SlidingWindow();
   counters: Counters = emptyCounters();
   private orderSeq = 0;
-  private fillSeq = 0;
+  /** Execution sequence, sandbox-wide (Bybit `seq`, the record endpoints' cursors, Bitget trade ids): large, as Bybit's are. */
+  private fillSeq = 100_000_000_000;
   private readonly walkIntervalMs: number;
   private readonly fundingTimer: NodeJS.Timeout;
 
@@ -137,6 +161,7 @@ export class Sandbox {
     this.now = () => clock() + this.clockOffsetMs;
     this.prices = new PriceFeed(seed, (symbol, quote) => this.onPrice(symbol, quote));
     this.faults = new FaultBook(new Random(deriveSeed(seed, 'faults')));
+    this.streamFaults = new StreamFaults(new Random(deriveSeed(seed, 'streams')));
     this.oauth = new OAuthStore(this.now, options.oauthClients);
     this.books = new Books(this.now, options.book);
     this.strictness = withStrictness(strictDefaults(), options.strictness);
@@ -150,9 +175,14 @@ export class Sandbox {
       nextFill: (exchange, symbol) => this.nextFill(exchange, symbol),
       book: (exchange, symbol) => this.books.get(exchange, symbol),
       strictness: () => this.strictness,
+      events: this.streams,
     });
     this.funding = new Funding(
-      { accounts: () => this.accounts.values(), mark: (symbol) => this.prices.mark(symbol), nextFill: (exchange, symbol) => this.nextFill(exchange, symbol) },
+      {
+        accounts: () => this.accounts.values(),
+        mark: (symbol) => this.prices.mark(symbol),
+        settle: (account, position, paid, rate, time) => this.engine.settleFunding(account, position, paid, rate, time),
+      },
       options.fundingIntervalMs ?? FUNDING_INTERVAL_MS,
       this.now(),
     );
@@ -163,7 +193,7 @@ export class Sandbox {
     if (options.randomWalk ?? true) this.prices.startWalk(markets.map((m) => m.symbol), this.walkIntervalMs);
   }
 
-  /** Id (Bybit execId UUID, Bitget numeric tradeId), paging sequence, time and mark price of a new execution record. */
+  /** Id (Bybit execId UUID, Bitget numeric tradeId), sequence, time and mark price of a new execution record. */
   private nextFill(exchange: ExchangeId, symbol: string): FillStamp {
     this.fillSeq += 1;
     const id = exchange === 'bitget' ? String(1_200_000_000_000_000_000n + BigInt(this.fillSeq)) : randomUUID();
@@ -239,7 +269,7 @@ export class Sandbox {
     this.byKey.delete(account.apiKey);
   }
 
-  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books, strictness and latency go back to their start values; open trade sockets are cut. */
+  /** Forgets accounts, orders, counters, bans, faults and grants; prices, books, strictness and latency go back to their start values; open trade and private sockets are cut. */
   reset(): void {
     this.accounts.clear();
     this.byKey.clear();
@@ -255,7 +285,10 @@ export class Sandbox {
     this.accountWindow.clear();
     this.tradeConnectionWindow.clear();
     this.tradeOrderWindow.clear();
-    for (const socket of [...this.tradeSockets]) socket.drop();
+    for (const socket of [...this.tradeSockets, ...this.streamSockets]) socket.drop();
+    this.streams.clear();
+    this.streamFaults.clear();
+    this.bitgetConnectionWindow.clear();
     this.faults.set([]);
     this.oauth.clear();
     this.prices.reset();
@@ -276,6 +309,8 @@ function emptyCounters(): Counters {
     forcedRateLimits: 0,
     tradeConnections: 0,
     tradeConnectionsRefused: new Map(),
+    streamConnections: { bybit: 0, bitget: 0 },
+    streamConnectionsRefused: new Map(),
   };
 }
 

@@ -29,6 +29,13 @@ export interface Strictness {
    * the other reading). Off: it is accepted and `canceled` unfilled, as Bybit documents for its own market orders.
    */
   bitgetEmptyBookRefused: boolean;
+  /**
+   * Bitget's private WebSocket: "The connection will break automatically if no subscription in 30s after
+   * connection established or no string "ping" sent for more than 30 seconds" (the older websocket-intro
+   * text); the newer one says "if there is no string "ping" received for 2 min". Off: 2 minutes, and no
+   * subscription deadline.
+   */
+  bitgetStreamKeepalive30s: boolean;
 }
 
 export const strictnessNames = [
@@ -39,6 +46,7 @@ export const strictnessNames = [
   'bitgetSecondPositionTpslRefused',
   'bitgetOversizedReduceOnlyRefused',
   'bitgetEmptyBookRefused',
+  'bitgetStreamKeepalive30s',
 ] as const satisfies ReadonlyArray<keyof Strictness>;
 
 /** The stricter reading of every unverified row. */
@@ -51,6 +59,7 @@ export function strictDefaults(): Strictness {
     bitgetSecondPositionTpslRefused: true,
     bitgetOversizedReduceOnlyRefused: true,
     bitgetEmptyBookRefused: true,
+    bitgetStreamKeepalive30s: true,
   };
 }
 

@@ -68,10 +68,11 @@ function evaluateOnce(engine: Engine, account: Account, symbol: string, quote: Q
 }
 
 /**
- * A triggered order executes as taker against the book; a limit one rests for what it cannot take. A Bybit
- * conditional order first needs the margin to carry it: "If the margin is insufficient after the conditional
- * order is triggered, the order will be cancelled", unless it is closeOnTrigger, which frees margin by
- * cancelling the symbol's opening orders and reduces the position whatever the margin (create-order.mdx).
+ * A triggered order executes as taker against the book (Engine.trigger); a limit one rests for what it cannot
+ * take. A Bybit conditional order first needs the margin to carry it: "If the margin is insufficient after the
+ * conditional order is triggered, the order will be cancelled" (Engine.cancel: pushed as cancelled), unless it
+ * is closeOnTrigger, which frees margin by cancelling the symbol's opening orders and reduces the position
+ * whatever the margin (create-order.mdx).
  */
 function triggerOrder(engine: Engine, account: Account, order: Order): void {
   if (account.exchange === 'bybit' && order.kind === 'conditional' && !conditionalAffordable(engine, account, order)) {
@@ -83,9 +84,7 @@ function triggerOrder(engine: Engine, account: Account, order: Order): void {
       if (other !== order && other.symbol === order.symbol && isOpen(other) && !other.reduceOnly && other.kind === 'normal') engine.cancel(account, other, 'closeOnTrigger');
     }
   }
-  order.status = 'triggered';
-  if (order.type === 'limit') order.kind = 'normal';
-  engine.take(account, order);
+  engine.trigger(account, order);
 }
 
 function positionRule(position: Position, quote: Quote): 'TakeProfit' | 'StopLoss' | 'TrailingStop' | undefined {
@@ -100,7 +99,7 @@ function positionRule(position: Position, quote: Quote): 'TakeProfit' | 'StopLos
 
 /** Position-level TP/SL/trailing: closes the whole position with a market order Bybit-style (stopOrderType). */
 function closeByRule(engine: Engine, account: Account, position: Position, rule: string, price: number): Order {
-  const order = engine.place(account, {
+  return engine.placeTriggered(account, {
     symbol: position.symbol,
     side: position.side === 'long' ? 'sell' : 'buy',
     type: 'market',
@@ -114,6 +113,4 @@ function closeByRule(engine: Engine, account: Account, position: Position, rule:
     triggerPrice: rule === 'TakeProfit' ? position.takeProfit : rule === 'StopLoss' ? position.stopLoss : price,
     labels: { stopOrderType: rule, tpsl: rule === 'TakeProfit' ? 'tp' : 'sl', planType: rule === 'TakeProfit' ? 'pos_profit' : rule === 'StopLoss' ? 'pos_loss' : 'moving_plan' },
   });
-  triggerOrder(engine, account, order);
-  return order;
 }

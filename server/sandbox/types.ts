@@ -74,6 +74,8 @@ export interface Position {
   trailing?: Trailing;
   /** Fees paid by the fills that opened the current size (Bybit closed-pnl openFee is its share of them). */
   openFee: number;
+  /** Bybit's cross sequence of the slot's last execution (-1: never traded), shared with that execution's `seq`. */
+  seq: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -150,6 +152,8 @@ export interface Order {
   avgPrice: number;
   cumValue: number;
   fee: number;
+  /** Realised PnL of the fills that reduced a position, net of their fees (Bybit's closedPnl). */
+  closedPnl: number;
   triggerPrice: number;
   /** 1 = triggers when the price rises to triggerPrice, 2 = when it falls to it. */
   triggerDirection: 0 | 1 | 2;

@@ -132,11 +132,12 @@ export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, con
 /**
  * The engine over REST with one Bybit request in flight at a time: entries queue at the limiter the way
  * thousands do under the per-IP ceiling. REST only: warm accounts would otherwise open Bybit trade
- * sockets, which this limiter does not pace.
+ * sockets, which this limiter does not pace, and private streams, whose catch-up reads would queue in
+ * front of the entries.
  */
 export async function startEngineWithQueuedBybit(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}): Promise<Dispatcher> {
   const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
-  const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest' });
+  const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest', privateStreams: false });
   await Promise.all([adapters.bybit.loadMarkets(), adapters.bitget.loadMarkets()]);
   useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
   return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });

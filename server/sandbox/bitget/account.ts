@@ -69,6 +69,7 @@ function setLeverage(ctx: PrivateContext): Record<string, unknown> {
   if (next.long === current.long && next.short === current.short) throw new ApiError('45054', 'No change in leverage');
   checkLeverageTier(ctx, symbol, next);
   account.leverage.set(symbol, next);
+  for (const position of account.positions.values()) if (position.symbol === symbol && position.side) sandbox.engine.positionChanged(account, position);
   const marginMode = marginModeOf(account, symbol) === 'isolated' ? 'isolated' : 'crossed';
   return { symbol, marginCoin: 'USDT', longLeverage: num(next.long), shortLeverage: num(next.short), crossMarginLeverage: num(next.long), marginMode };
 }

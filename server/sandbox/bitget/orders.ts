@@ -137,7 +137,7 @@ function makeRoomForReduceOnly(ctx: PrivateContext, request: PlaceRequest): Orde
   const { account, sandbox } = ctx;
   if (request.positionIdx !== 0 || !request.reduceOnly) return [];
   const position = sandbox.engine.slot(account, request.symbol, 0);
-  if (!position.side) return [];
+  if (!position.side || (position.side === 'long') === (request.side === 'buy')) return [];
   const resting = account.orders.filter((order) => order.kind === 'normal' && order.reduceOnly && isOpen(order) && order.symbol === request.symbol && order.positionIdx === 0);
   let total = resting.reduce((sum, order) => sum + order.qty - order.filledQty, request.qty);
   const cancelled: Order[] = [];
@@ -175,26 +175,21 @@ function checkPlace(ctx: PrivateContext, request: PlaceRequest): void {
 
 /**
  * place-order: the order's marginMode must fit the symbol (45117) and then becomes the symbol's; presets and
- * reduce-only size are checked (checkPlace); a closing order with nothing to close is 22002.
+ * reduce-only size are checked (checkPlace); a closing order with nothing to close is 22002. Older
+ * reduce-only orders are cancelled to make room only once the new one can no longer be refused (their
+ * cancellation is pushed on the private streams and cannot be taken back).
  */
 function placeOrder(ctx: PrivateContext): Record<string, string> {
   const { account, sandbox } = ctx;
   const request = placeRequest(ctx);
   const marginMode = orderMarginMode(account, request.symbol, ctx.body.marginMode);
   checkPlace(ctx, request);
+  sandbox.engine.precheck(account, request);
   const duplicate = request.clientId && account.orders.some((order) => order.clientId === request.clientId);
   const cancelled = duplicate ? [] : makeRoomForReduceOnly(ctx, request);
-  try {
-    const order = sandbox.engine.place(account, request);
-    account.marginModes.set(request.symbol, marginMode);
-    return cancelled.length ? { clientOid: order.clientId } : { orderId: order.id, clientOid: order.clientId };
-  } catch (error) {
-    for (const order of cancelled) {
-      order.status = order.filledQty > 0 ? 'partially_filled' : 'new';
-      order.cancelReason = undefined;
-    }
-    throw error;
-  }
+  const order = sandbox.engine.place(account, request);
+  account.marginModes.set(request.symbol, marginMode);
+  return cancelled.length ? { clientOid: order.clientId } : { orderId: order.id, clientOid: order.clientId };
 }
 
 export const bitgetOrderRoutes: RouteTable = {

@@ -3,6 +3,7 @@ import { formatNumber as num } from '../markets';
 import { page, type Window } from '../records';
 import type { Fill, Order } from '../types';
 import { paramError } from './errors';
+import { enterPointSourceOf, tradeSideOf } from './format';
 import { requireUsdtFutures } from './orders';
 
 /**
@@ -35,9 +36,10 @@ function pagingOf(ctx: PrivateContext, base: bigint): { limit: number; cursor: n
 
 const idOf = (base: bigint, seq: number) => String(base + BigInt(seq));
 
-function tradeSideOf(fill: Fill, order: Order | undefined): string {
-  if (fill.positionIdx === 0) return `${fill.side}_single`;
-  return order?.labels.tradeSide ?? fill.effect;
+/** The order's tradeSide (a liquidation's burst_*, format.ts); without its order, the record's own terms. */
+function tradeSideOfFill(fill: Fill, order: Order | undefined): string {
+  if (order) return tradeSideOf(order);
+  return fill.positionIdx === 0 ? `${fill.side}_single` : fill.effect;
 }
 
 function fillView(fill: Fill, order: Order | undefined): Record<string, unknown> {
@@ -51,8 +53,8 @@ function fillView(fill: Fill, order: Order | undefined): Record<string, unknown>
     side: order?.labels.side ?? fill.side,
     quoteVolume: num(fill.qty * fill.price),
     profit: num(fill.pnl),
-    enterPointSource: 'API',
-    tradeSide: tradeSideOf(fill, order),
+    enterPointSource: order ? enterPointSourceOf(order) : 'API',
+    tradeSide: tradeSideOfFill(fill, order),
     posMode: fill.positionIdx === 0 ? 'one_way_mode' : 'hedge_mode',
     tradeScope: fill.maker ? 'maker' : 'taker',
     cTime: String(fill.time),

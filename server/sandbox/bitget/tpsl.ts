@@ -167,6 +167,7 @@ function modifyTpsl(ctx: PrivateContext): Record<string, string> {
   order.labels.triggerType = triggerType;
   order.triggerOn = priceKindOfTrigger(triggerType);
   order.updatedAt = sandbox.now();
+  sandbox.engine.orderAmended(account, order);
   return { orderId: order.id, clientOid: order.clientId };
 }
 

@@ -63,9 +63,9 @@ export function instrumentView(market: MarketSpec): Record<string, unknown> {
   };
 }
 
-/** Bybit's createType (docs/v5/enum.mdx): who made the order. */
-function createTypeOf(order: Order): string {
-  if (order.labels.createType) return order.labels.createType;
+/** Bybit's createType (docs/v5/enum.mdx): who made the order; a liquidation's takeover (label `liquidation`) CreateByTakeOver_PassThrough. */
+export function createTypeOf(order: Order): string {
+  if (order.labels.liquidation) return 'CreateByTakeOver_PassThrough';
   const byStop: Record<string, string> = {
     Stop: 'CreateByStopOrder', TakeProfit: 'CreateByTakeProfit', StopLoss: 'CreateByStopLoss', TrailingStop: 'CreateByTrailingStop',
     PartialTakeProfit: 'CreateByPartialTakeProfit', PartialStopLoss: 'CreateByPartialStopLoss',
@@ -87,7 +87,7 @@ export function orderView(order: Order): Record<string, unknown> {
     positionIdx: order.positionIdx,
     orderStatus: statusText[order.status],
     cancelType: cancelTypeOf(order),
-    rejectReason: 'EC_NoError',
+    rejectReason: order.labels.rejectReason ?? 'EC_NoError',
     avgPrice: order.filledQty > 0 ? num(order.avgPrice) : '0',
     leavesQty: num(leaves),
     leavesValue: num(leaves * order.price),
@@ -161,7 +161,7 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
     unrealisedPnl: num(unrealisedOf(position, mark)),
     curRealisedPnl: num(position.realisedPnl),
     cumRealisedPnl: num(position.cumRealisedPnl),
-    seq: 1,
+    seq: position.seq,
     isReduceOnly: false,
     createdTime: String(position.createdAt),
     updatedTime: String(position.updatedAt),
@@ -170,6 +170,8 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
 
 export function walletView(sandbox: Sandbox, account: Account): Record<string, unknown> {
   const summary = marginSummary(account, (symbol) => sandbox.prices.mark(symbol));
+  let cumRealisedPnl = 0;
+  for (const position of account.positions.values()) cumRealisedPnl += position.cumRealisedPnl;
   const coin = {
     coin: 'USDT',
     equity: num(summary.equity),
@@ -186,7 +188,7 @@ export function walletView(sandbox: Sandbox, account: Account): Record<string, u
     totalPositionIM: num(summary.positionIM),
     totalPositionMM: '0',
     unrealisedPnl: num(summary.unrealised),
-    cumRealisedPnl: '0',
+    cumRealisedPnl: num(cumRealisedPnl),
     bonus: '0',
     marginCollateral: true,
     collateralSwitch: true,

@@ -48,6 +48,8 @@ function setLeverage(ctx: PrivateContext): Record<string, never> {
     throw new ApiError('110013', 'Cannot set leverage due to risk limit level.');
   }
   ctx.account.leverage.set(symbol, { long: buy, short: sell });
+  const idxs: PositionIdx[] = ctx.sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge' ? [1, 2] : [0];
+  for (const idx of idxs) ctx.sandbox.engine.positionChanged(ctx.account, ctx.sandbox.engine.slot(ctx.account, symbol, idx));
   return {};
 }
 
@@ -175,6 +177,7 @@ function tradingStop(ctx: PrivateContext): Record<string, never> {
   if (!stop.partial && stop.stopLoss !== undefined) Object.assign(position, { stopLoss: stop.stopLoss, slTriggerOn: priceKindOf(stop.slBy) });
   if (trailingChanges) setTrailing(position, quote.last, stop.trailing ?? 0, stop.activePrice);
   position.updatedAt = sandbox.now();
+  sandbox.engine.positionChanged(account, position);
   return {};
 }
 

@@ -1,9 +1,11 @@
+import { execTypeOf } from '../account-events';
 import { ApiError, type PrivateContext, type RouteTable } from '../http-types';
 import { leverageOf } from '../margin';
 import { formatNumber as num } from '../markets';
 import { page, type Window } from '../records';
 import type { Fill, Order } from '../types';
 import { paramError } from './errors';
+import { createTypeOf } from './format';
 
 /**
  * The account's own records: `GET /v5/execution/list` (docs/v5/order/execution.mdx: every trade with its
@@ -38,10 +40,10 @@ function pagingOf(ctx: PrivateContext): { limit: number; cursor: number | undefi
   return { limit, cursor };
 }
 
-const execTypeOf = (fill: Fill) => (fill.kind === 'funding' ? 'Funding' : fill.kind === 'liquidation' ? 'BustTrade' : 'Trade');
 const sideText = (side: Fill['side']) => (side === 'buy' ? 'Buy' : 'Sell');
 
-function executionView(fill: Fill, order: Order | undefined): Record<string, unknown> {
+/** One execution/list row; the `execution` topic pushes the same row with its own fields added (bybit-private/frames.ts). */
+export function executionView(fill: Fill, order: Order | undefined): Record<string, unknown> {
   const funding = fill.kind === 'funding';
   return {
     symbol: fill.symbol,
@@ -51,7 +53,7 @@ function executionView(fill: Fill, order: Order | undefined): Record<string, unk
     orderPrice: num(order?.price ?? 0),
     orderQty: num(order?.qty ?? 0),
     leavesQty: num(order && !funding ? Math.max(order.qty - order.filledQty, 0) : 0),
-    createType: funding ? '' : (order?.labels.createType ?? 'CreateByUser'),
+    createType: funding || !order ? '' : createTypeOf(order),
     orderType: funding ? 'UNKNOWN' : order?.type === 'limit' ? 'Limit' : 'Market',
     stopOrderType: funding ? 'UNKNOWN' : order?.labels.stopOrderType || 'UNKNOWN',
     execFee: num(fill.fee),
@@ -138,7 +140,7 @@ function closedView(ctx: PrivateContext, row: ClosedRow): Record<string, unknown
     qty: num(order?.qty ?? closedSize),
     orderPrice: num(order?.price || first.price),
     orderType: order?.type === 'limit' ? 'Limit' : 'Market',
-    execType: first.kind === 'liquidation' ? 'BustTrade' : 'Trade',
+    execType: execTypeOf(first),
     closedSize: num(closedSize),
     cumEntryValue: num(entryValue),
     avgEntryPrice: num(entryValue / closedSize),

@@ -120,8 +120,8 @@ export class BitgetAdapter extends CcxtAdapter {
     }
   }
 
-  override async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
-    const positions = await super.fetchPositions(credentials, symbols);
+  override async readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    const positions = await super.readPositions(credentials, symbols);
     for (const position of positions) {
       this.accounts.remember(credentials, { positionMode: position.hedged ? 'hedge' : 'oneway', symbol: position.symbol, marginMode: position.marginMode });
     }
@@ -160,7 +160,7 @@ export class BitgetAdapter extends CcxtAdapter {
     await this.call(credentials, (ex) => cancelBitgetPlan(ex, market, leg.exchangeOrderId, leg.planType ?? 'pos_loss'));
   }
 
-  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+  protected async readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     const order = await this.call(credentials, (ex) => findBitgetOrderById(ex, market, exchangeOrderId));
     return order ? placedOrderOf(order, order.clientOrderId ?? '') : null;
@@ -248,7 +248,7 @@ export class BitgetAdapter extends CcxtAdapter {
   }
 
   /** At most two reads: order detail for orders; the plan list of the kind, open then history, for plans. */
-  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
+  protected async readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     const order = await this.call(credentials, (ex) => findBitgetOrder(ex, market, clientOrderId, kind));
     return order ? placedOrderOf(order, clientOrderId) : null;

@@ -162,6 +162,19 @@ export interface OrderEntryWindow {
   share(part: number): void;
 }
 
+/**
+ * What a warm account's private stream tells the engine: what it should look at again now, instead of
+ * at its next periodic check.
+ */
+export interface AccountNews {
+  /** Our orders that the exchange finished (filled, cancelled, rejected) other than entries and closes being placed. */
+  clientOrderIds: string[];
+  /** Symbols whose position shrank (a take-profit or stop, a close by hand, a liquidation) or lost an order not of ours. */
+  symbols: string[];
+  /** The stream came back and caught up after a drop: everything of the account is due for a check. */
+  resynced: boolean;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** Set where this adapter sends orders over an order-entry socket counted per address. */
@@ -239,6 +252,10 @@ export interface ExchangeAdapter {
    */
   fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
+  /** Listens to the warm accounts' private streams (nothing is called where there are none). */
+  onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void;
+  /** Resolves once the account's stream shows the order done (filled, cancelled, rejected); undefined when it cannot tell in time. */
+  settledOrder(credentials: Credentials, clientOrderId: string, timeoutMs: number): Promise<PlacedOrder | undefined>;
 }
 
 export type FailureCode =

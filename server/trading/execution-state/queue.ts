@@ -122,3 +122,41 @@ export async function pendingEntries(db: DbOrTx): Promise<Array<{ platformType: 
     group by c.platform_type`);
   return result.rows.map((row) => ({ platformType: Number(row.platform_type), pending: Number(row.pending), earliestDeadline: new Date(row.earliest) }));
 }
+
+/** What private streams reported, gathered for one statement. */
+export interface DueNews {
+  /** Customers whose every open execution is due (their stream caught up after a drop). */
+  resynced: Set<number>;
+  /** customer id, symbol: the executions of a position that shrank. */
+  positions: Array<[number, string]>;
+  /** order id, customer id: the execution of a leg that ended. */
+  legs: Array<[number, number]>;
+}
+
+/**
+ * Transition "due now": the open executions the news concerns are due at once. Answers how many were
+ * made due, and those `worker` is running (they are looked at again when their run ends).
+ */
+export async function wakeExecutions(db: DbOrTx, worker: string, news: DueNews): Promise<{ woken: number; running: number[] }> {
+  const [positionCustomers, positionSymbols] = [news.positions.map((p) => p[0]), news.positions.map((p) => String(p[1]))];
+  const [legOrders, legCustomers] = [news.legs.map((l) => l[0]), news.legs.map((l) => l[1])];
+  const result = await db.execute<{ id: number; woken: boolean }>(sql`
+    with hit as (
+      select e.id, e.claimed_by from executions e
+      join orders o on o.id = e.order_id
+      join strategies s on s.id = o.strategy_id
+      where e.state = 'open' and (
+        e.customer_id = any(${[...news.resynced]}::int[])
+        or (e.customer_id, s.symbol) in (select * from unnest(${positionCustomers}::int[], ${positionSymbols}::text[]))
+        or (e.order_id, e.customer_id) in (select * from unnest(${legOrders}::int[], ${legCustomers}::int[])))
+    ), woken as (
+      update executions x set next_attempt_at = now(), updated_at = now()
+      from hit where x.id = hit.id and hit.claimed_by is null and x.claimed_by is null
+      returning x.id
+    )
+    select id, true as woken from woken
+    union all
+    select id, false as woken from hit where claimed_by = ${worker}`);
+  const rows = result.rows;
+  return { woken: rows.filter((row) => row.woken).length, running: rows.filter((row) => !row.woken).map((row) => Number(row.id)) };
+}

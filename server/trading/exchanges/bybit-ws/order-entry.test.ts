@@ -16,7 +16,7 @@ let account: Credentials & { uid: string };
 const adapters: ExchangeAdapter[] = [];
 
 function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeAdapter {
-  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, ...options }).bybit;
+  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, privateStreams: false, ...options }).bybit;
   adapters.push(adapter);
   return adapter;
 }
@@ -158,6 +158,17 @@ describe('Bybit order entry over the account /v5/trade session', () => {
     await bybit.placeEntry(account, entry('ct8-2-e'));
     expect(creates()).toBe(2);
     expect(orders().map((o) => o.clientOrderId)).toEqual(['ct8-1-e', 'ct8-2-e']);
+  });
+
+  it('10019 (the trade service restarting, LIVE-FIDELITY D10): that order goes over REST, and the session is opened anew for the next one', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', reject: { code: '10019', msg: 'service is restarting' }, remaining: 1 }]);
+    await bybit.placeEntry(account, entry('ct12-1-e'));
+    expect(creates()).toBe(1);
+    await until(() => sandbox.control.counters().tradeSockets.opened === 2 && bybit.entryChannel(account) === 'websocket');
+    await bybit.placeEntry(account, entry('ct12-2-e'));
+    expect(creates()).toBe(1);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct12-1-e', 'ct12-2-e']);
   });
 
   it("a process holding no part of the address's order-entry window sends over REST until it is given one", async () => {
