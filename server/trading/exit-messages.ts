@@ -20,6 +20,10 @@ export const legClosedMessage = (kind: LegKind, legPrice: number, quantity: numb
 /** A requested close (by admin, by signal) done at market; `detail` says what filled. */
 export const closedAtMarketMessage = (exitType: number | null, detail: string) => `Position closed ${who(exitType)} at market: ${detail}`;
 
+/** The reconciler found a leg the exchange no longer has (cancelled outside the platform) and says what it did. */
+export const legLostMessage = (kind: LegKind, price: number, quantity: number, symbol: string, done: string) =>
+  `${legLabel[kind]} at ${price}${quantity > 0 ? ` for ${quantity} ${symbol}` : ` (${symbol}, whole position)`} was no longer on the exchange (cancelled outside the platform): ${done}`;
+
 /** A requested close the order book could not fill in full: what is left keeps its stop and is closed later. */
 export const closeIncompleteMessage = (exitType: number | null, left: number, symbol: string) =>
   `Position close ${who(exitType)} not complete: the exchange's order book did not fill it, ${left} ${symbol} stays open with its stop and is sent to close again until it is flat`;

@@ -150,7 +150,7 @@ export class BitgetAdapter extends CcxtAdapter {
     });
   }
 
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+  protected async readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
     const market = await this.market(position.symbol);
     return this.call(credentials, (ex) => findBitgetAttached(ex, market, position, includeDone));
   }

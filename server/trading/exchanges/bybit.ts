@@ -139,7 +139,7 @@ export class BybitAdapter extends CcxtAdapter {
   }
 
   /** GET /v5/order/realtime (and /history) ?orderFilter=tpslOrder: the position's TP/SL orders without an orderLinkId. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+  protected async readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
     const market = await this.market(position.symbol);
     const orders = await this.call(credentials, async (ex) => [
       ...(await ex.fetchOpenOrders(market.ccxtSymbol, undefined, undefined, { orderFilter: 'tpslOrder' })),

@@ -141,7 +141,19 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
   abstract placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
   abstract placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
-  abstract findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  /** The position's TP/SL made from entries' attached levels, over REST (see `findAttachedLegs`). */
+  protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+
+  /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+    return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
+  }
+
+  /** Whether the account's reads are answered by its private stream now (synced): then they cost no request. */
+  readsFromStream(credentials: Credentials): boolean {
+    return this.streams?.view(credentials)?.isSynced ?? false;
+  }
   abstract cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
   /** Looks an order up over REST by the exchange's id; null when the exchange has none. */
   protected abstract readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;

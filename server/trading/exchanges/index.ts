@@ -10,7 +10,7 @@ import { sharedExchangeLimiter, type ExchangeRateLimiter } from './rate-limiter'
 import { AccountStreams } from './streams/account-streams';
 import { BitgetStreamRefused, openBitgetPrivate } from './streams/bitget-private';
 import { BybitStreamRefused, openBybitPrivate } from './streams/bybit-private';
-import type { ExchangeAdapter, ExchangeId } from './types';
+import type { ExchangeId } from './types';
 
 export const LIVE_BASE_URLS: Record<ExchangeId, string> = {
   bybit: 'https://api.bybit.com',

@@ -252,6 +252,8 @@ export interface ExchangeAdapter {
    */
   fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
+  /** Whether the account's reads are answered by its private stream now (they then cost no request). */
+  readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */
   onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void;
   /** Resolves once the account's stream shows the order done (filled, cancelled, rejected); undefined when it cannot tell in time. */

@@ -138,17 +138,17 @@ export interface DueNews {
  * made due, and those `worker` is running (they are looked at again when their run ends).
  */
 export async function wakeExecutions(db: DbOrTx, worker: string, news: DueNews): Promise<{ woken: number; running: number[] }> {
-  const [positionCustomers, positionSymbols] = [news.positions.map((p) => p[0]), news.positions.map((p) => String(p[1]))];
-  const [legOrders, legCustomers] = [news.legs.map((l) => l[0]), news.legs.map((l) => l[1])];
+  const positions = JSON.stringify(news.positions.map(([customer, symbol]) => ({ customer, symbol })));
+  const legs = JSON.stringify(news.legs.map(([orderId, customer]) => ({ order_id: orderId, customer })));
   const result = await db.execute<{ id: number; woken: boolean }>(sql`
     with hit as (
       select e.id, e.claimed_by from executions e
       join orders o on o.id = e.order_id
       join strategies s on s.id = o.strategy_id
       where e.state = 'open' and (
-        e.customer_id = any(${[...news.resynced]}::int[])
-        or (e.customer_id, s.symbol) in (select * from unnest(${positionCustomers}::int[], ${positionSymbols}::text[]))
-        or (e.order_id, e.customer_id) in (select * from unnest(${legOrders}::int[], ${legCustomers}::int[])))
+        e.customer_id in (select value::int from jsonb_array_elements_text(${JSON.stringify([...news.resynced])}::jsonb))
+        or (e.customer_id, s.symbol) in (select p.customer, p.symbol from jsonb_to_recordset(${positions}::jsonb) as p(customer int, symbol text))
+        or (e.order_id, e.customer_id) in (select l.order_id, l.customer from jsonb_to_recordset(${legs}::jsonb) as l(order_id int, customer int)))
     ), woken as (
       update executions x set next_attempt_at = now(), updated_at = now()
       from hit where x.id = hit.id and hit.claimed_by is null and x.claimed_by is null

@@ -1,4 +1,4 @@
-import type { PlacedOrder, PositionSide } from '../types';
+import type { AttachedLeg, PlacedOrder, PositionSide } from '../types';
 
 /**
  * What an account's private stream tells, whichever exchange pushed it (Bybit `order`, `execution`,
@@ -18,6 +18,12 @@ export interface OrderEvent {
   avgPrice: number | undefined;
   /** When the exchange last changed it (ms): an older push never overwrites a newer state. */
   updatedAt: number;
+  /**
+   * A TP/SL the exchange made from an entry's attached levels (no client id of ours): which position it
+   * protects (`hedged`: in hedge mode; `positionSide` undefined: the one-way position whatever its side,
+   * as Bitget's presets are), what it is.
+   */
+  attached?: AttachedLeg & { positionSide: PositionSide | undefined; hedged: boolean };
 }
 
 /** One execution: a fill of an order, a liquidation, or a funding payment. */

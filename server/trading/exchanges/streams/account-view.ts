@@ -1,4 +1,4 @@
-import type { PlacedOrder, Position } from '../types';
+import type { AttachedLeg, PlacedOrder, Position, PositionSide } from '../types';
 import type { AccountEvent, FillEvent, OrderEvent, PositionState } from './account-events';
 
 /** What one batch of events changed, for the engine to act on. */
@@ -36,7 +36,7 @@ export class AccountView {
   private catchUps = 0;
   /** Position pushes received while the catch-up read is under way: replayed on top of it. */
   private catchingUp: Array<{ states: PositionState[]; complete: boolean }> | undefined;
-  private readonly orders = new Map<string, PlacedOrder & { symbol: string; updatedAt: number; seenAt: number }>();
+  private readonly orders = new Map<string, PlacedOrder & { symbol: string; updatedAt: number; seenAt: number; attached?: OrderEvent['attached'] }>();
   private readonly byExchangeId = new Map<string, string>();
   private readonly positions = new Map<string, PositionState>();
   private readonly fillIds: string[] = [];
@@ -121,6 +121,22 @@ export class AccountView {
     return open;
   }
 
+  /**
+   * The open TP/SL the exchange made from entries' attached levels on one position (undefined when the view
+   * cannot answer). Seen since the stream was subscribed: an older one is found by the REST lookup.
+   */
+  attachedLegs(symbol: string, side: PositionSide, hedged: boolean): AttachedLeg[] | undefined {
+    if (!this.synced) return undefined;
+    const legs: AttachedLeg[] = [];
+    for (const order of this.orders.values()) {
+      const leg = order.attached;
+      if (!leg || order.symbol !== symbol || order.status !== 'open' || leg.hedged !== hedged) continue;
+      if (leg.positionSide !== undefined && leg.positionSide !== side) continue;
+      legs.push({ exchangeOrderId: leg.exchangeOrderId, kind: leg.kind, triggerPrice: leg.triggerPrice, quantity: leg.quantity, sized: leg.sized, planType: leg.planType });
+    }
+    return legs;
+  }
+
   /** The liquidation price the exchange gives the position (undefined when not known). */
   liquidationPrice(symbol: string, side: string): number | undefined {
     return this.synced ? this.positions.get(keyOf(symbol, side))?.liquidationPrice : undefined;
@@ -150,7 +166,7 @@ export class AccountView {
     const known = this.orders.get(id);
     if (known && known.updatedAt > event.updatedAt) return false;
     if (known && known.updatedAt === event.updatedAt && known.filledQty > event.filledQty) return false;
-    const order = { clientOrderId: event.clientOrderId, exchangeOrderId: event.exchangeOrderId || known?.exchangeOrderId, status: event.status, filledQty: event.filledQty, avgPrice: event.avgPrice, fee: undefined, symbol: event.symbol, updatedAt: event.updatedAt, seenAt: now };
+    const order = { clientOrderId: event.clientOrderId, exchangeOrderId: event.exchangeOrderId || known?.exchangeOrderId, status: event.status, filledQty: event.filledQty, avgPrice: event.avgPrice, fee: undefined, symbol: event.symbol, updatedAt: event.updatedAt, seenAt: now, attached: event.attached ?? known?.attached };
     this.orders.set(id, order);
     if (event.exchangeOrderId) this.byExchangeId.set(event.exchangeOrderId, id);
     for (const waiter of this.waiters) {

@@ -54,8 +54,36 @@ function orderEvents(row: Row): AccountEvent[] {
   return [order, fill];
 }
 
-function planEvent(row: Row): OrderEvent {
+/** Plan-Order-Channel planType (short names) of the presets an entry carries: the position's whole TP/SL. */
+const PRESET_PLANS: Record<string, { kind: 'stopLoss' | 'takeProfit'; planType: string }> = {
+  psl: { kind: 'stopLoss', planType: 'pos_loss' },
+  pos_loss: { kind: 'stopLoss', planType: 'pos_loss' },
+  ptp: { kind: 'takeProfit', planType: 'pos_profit' },
+  pos_profit: { kind: 'takeProfit', planType: 'pos_profit' },
+};
+
+/** A preset plan as `findAttachedLegs` reads it over REST (whole position: quantity 0). */
+function presetOf(row: Row): OrderEvent['attached'] {
+  const preset = PRESET_PLANS[text(row.planType)];
+  if (!preset) return undefined;
+  const posSide = text(row.posSide);
+  const hedged = posSide === 'long' || posSide === 'short';
   return {
+    exchangeOrderId: text(row.orderId),
+    kind: preset.kind,
+    triggerPrice: numberOf(row.triggerPrice) ?? 0,
+    quantity: 0,
+    sized: false,
+    planType: preset.planType,
+    positionSide: hedged ? (posSide as 'long' | 'short') : undefined,
+    hedged,
+  };
+}
+
+function planEvent(row: Row): OrderEvent {
+  const attached = presetOf(row);
+  return {
+    ...(attached ? { attached } : {}),
     type: 'order',
     symbol: text(row.instId),
     clientOrderId: text(row.clientOid),

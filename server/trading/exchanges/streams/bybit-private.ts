@@ -28,9 +28,28 @@ const FILL_KINDS: Record<string, FillEvent['kind']> = { Trade: 'trade', BustTrad
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
+/** An entry's attached TP/SL (docs/v5/enum.mdx `stopOrderType` PartialStopLoss, StopLoss..., no orderLinkId), as `findAttachedLegs` reads it over REST. */
+function attachedOf(row: Row): OrderEvent['attached'] {
+  const type = text(row.stopOrderType);
+  if (row.orderLinkId || !/^(Partial)?(StopLoss|TakeProfit)$/.test(type)) return undefined;
+  const idx = numberOf(row.positionIdx) ?? 0;
+  return {
+    exchangeOrderId: text(row.orderId),
+    kind: type.endsWith('StopLoss') ? 'stopLoss' : 'takeProfit',
+    triggerPrice: numberOf(row.triggerPrice) ?? 0,
+    quantity: numberOf(row.qty) ?? 0,
+    sized: type.startsWith('Partial'),
+    planType: undefined,
+    positionSide: text(row.side) === 'Sell' ? 'long' : 'short',
+    hedged: idx !== 0,
+  };
+}
+
 function orderEvent(row: Row): OrderEvent | null {
   if (row.category !== undefined && row.category !== 'linear') return null;
+  const attached = attachedOf(row);
   return {
+    ...(attached ? { attached } : {}),
     type: 'order',
     symbol: text(row.symbol),
     clientOrderId: text(row.orderLinkId),
