@@ -294,6 +294,10 @@ export type FailureCode =
   | 'level_passed'
   /** The request was not sent: its deadline passed while it waited (the rate limiter, an address ban). */
   | 'deadline'
+  /** The order book had nothing to fill a market order with (Bitget 22045): nothing happened, try again later. */
+  | 'no_liquidity'
+  /** Over the symbol's risk limit: the position's value at this leverage, or a market order above its maximum size. */
+  | 'risk_limit'
   | 'invalid_request';
 
 /** Every adapter error is one of these: retryable (try again within the deadline) or final. */
