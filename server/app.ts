@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { installAccessControl } from './http/access-hook';
+import { answerClientError } from './http/client-error';
 import { API_ANSWER_HEADERS, frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
 import { contractSerializerCompiler } from './http/serializer';
@@ -31,6 +32,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Longer than any valid path value (webhook tokens have at most 200 characters); longer ones answer 414.
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: answerClientError,
   });
   // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):
   // an empty body is no body, not an error. Everything else goes through Fastify's safe parser.
