@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     if (isInactive(account.status)) throw forbidden(messages.inactive);
     // /admin/login: a customer is turned away before a code is mailed.
     if (body.portal === LoginPortal.Staff && account.accountType === AccountType.Customer) throw forbidden(ui.access.adminsOnly);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: false, address });
+    const code = await issueCode(deps, account.id, 'login', { throttle: false, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { requires2FA: true, accountId: account.id, accountType: account.accountType, email: account.email };
   });
@@ -49,11 +49,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
     // Only after a password check from this address: the code is a second factor, never a way in on its own.
-    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(db, clock, account.id, 'login', address))) {
+    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(deps, account.id, 'login', address))) {
       throw badRequest('Sign in with your email and password first; the code is sent after that');
     }
     if (isInactive(account.status)) throw forbidden(messages.inactive);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: true, address });
+    const code = await issueCode(deps, account.id, 'login', { throttle: true, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { success: true as const };
   });
@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
     if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'login', body.code, address);
+    await consumeCode(deps, account.id, 'login', body.code, address);
     if (isInactive(account.status)) throw forbidden(messages.inactive);
     await rememberSignInAddress(db, clock, account.id, address);
     const session = await createSession(db, clock, account.id);
@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
       return;
     }
     try {
-      const code = await issueCode(db, clock, account.id, 'password_reset', { throttle: true });
+      const code = await issueCode(deps, account.id, 'password_reset', { throttle: true });
       await mailCode(account.email, 'Your password reset code', code, 'password reset');
     } catch (error) {
       // A second request within 30 s keeps the first code; the answer does not change.
@@ -116,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `reset:${accountId ?? 'none'}:${address}`]]);
     const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
     if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'password_reset', body.code, address);
+    await consumeCode(deps, account.id, 'password_reset', body.code, address);
     await setPassword(deps, account.id, body.password);
     return { success: true as const };
   });
