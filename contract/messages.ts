@@ -136,6 +136,9 @@ export const server = {
   tooManyCodeAttempts: 'Too many wrong codes. Request a new verification code.',
   codeResendThrottled: 'A code was sent moments ago. Please wait before requesting another one.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  /** The sign-in's hourly cap for new devices: the web app then asks for the code for new devices. */
+  signInCapped:
+    'Too many failed sign-ins for this account from new devices in the last hour. If this is your account, we have emailed you a code for new devices (at most one every 10 minutes): enter it with your password. Devices you have signed in from before are not affected.',
   emailTaken: 'An account with this email already exists',
   notFound: (what: string) => `${what} not found`,
   routeNotFound: (method: string, url: string) => `Route ${method} ${url} does not exist`,

@@ -56,6 +56,8 @@ export const loginBody = z.object({
   email,
   password: text().min(1, 'password is required').max(200, 'Password is too long'),
   portal: z.enum([LoginPortal.Staff, LoginPortal.Customer], { error: "portal must be 'staff' (/admin/login) or 'customer' (/auth/login)" }).optional(),
+  /** The code for new devices mailed while the account is at its hourly cap of failed sign-ins (README: Sign-in). */
+  deviceCode: text().max(40, 'deviceCode is too long').optional(),
 });
 export const loginResult = z.object({
   requires2FA: z.boolean(),

@@ -1,13 +1,14 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { server as messages } from '../../../contract/messages';
+import type { DbOrTx } from '../../db/client';
 import type { Deps } from '../../deps';
 import { oneTimeCodes } from '../../db/schema/index';
 import { AppError, badRequest, tooManyRequests } from '../../http/errors';
 import { safeEqual, sixDigitCode } from '../../lib/tokens';
 
-type CodeDeps = Pick<Deps, 'db' | 'clock' | 'secrets'>;
+export type CodeDeps = Pick<Deps, 'clock' | 'secrets'> & { db: DbOrTx };
 
-export type CodePurpose = 'login' | 'password_reset';
+export type CodePurpose = 'login' | 'password_reset' | 'new_device';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -18,28 +19,29 @@ export const CODE_RESEND_INTERVAL_MS = 30 * 1000;
  * the database alone cannot tell which of the million codes it is (codes stored as plain SHA-256
  * before this stopped matching when it landed; they lived 10 minutes).
  */
-function hashCode(deps: CodeDeps, accountId: number, purpose: CodePurpose, code: string): string {
+export function hashCode(deps: CodeDeps, accountId: number, purpose: CodePurpose, code: string): string {
   return deps.secrets.mac('one-time-code', `${accountId}:${purpose}:${code}`);
 }
 
 /**
- * Issues a fresh 6-digit code and retires the previous ones. With `throttle`, a second code within
- * 30 s is refused (resend spam). Only the hash is stored. With `address`, the code is accepted from
- * that address only (login codes: the address that passed the password check), so nobody else can
- * guess it or use up its tries.
+ * Issues a fresh 6-digit code for one address and retires that address's previous ones. The code is
+ * accepted from that address only (the address that passed the password check, or that asked for
+ * the reset), so nobody elsewhere can guess it, use up its tries or replace it. With `throttle`, a
+ * second code for the address within 30 s is refused (resend spam). Only its HMAC is stored.
  */
 export async function issueCode(
   deps: CodeDeps,
   accountId: number,
   purpose: CodePurpose,
-  options: { throttle: boolean; address?: string },
+  options: { throttle: boolean; address: string },
 ): Promise<string> {
+  const ofAddress = and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.address, options.address));
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [latest] = await tx
       .select({ id: oneTimeCodes.id, createdAt: oneTimeCodes.createdAt })
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose)))
+      .where(ofAddress)
       .orderBy(desc(oneTimeCodes.createdAt))
       .limit(1)
       .for('update');
@@ -49,7 +51,7 @@ export async function issueCode(
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: now })
-      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+      .where(and(ofAddress, isNull(oneTimeCodes.consumedAt)));
     const code = sixDigitCode();
     await tx.insert(oneTimeCodes).values({
       accountId,
@@ -57,7 +59,7 @@ export async function issueCode(
       codeHash: hashCode(deps, accountId, purpose, code),
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      address: options.address ?? null,
+      address: options.address,
     });
     return code;
   });
@@ -81,8 +83,8 @@ export async function hasRecentCode(deps: CodeDeps, accountId: number, purpose: 
 }
 
 /**
- * Consumes the current code if it matches. Each wrong try counts; after five the code is dead even
- * for the right digits, and a new one must be requested. A code bound to another address is not
+ * Consumes this address's current code if it matches. Each wrong try counts; after five the code is
+ * dead even for the right digits, and a new one must be requested. Codes of other addresses are not
  * there for this caller: refused as invalid, without spending a try.
  */
 export async function consumeCode(deps: CodeDeps, accountId: number, purpose: CodePurpose, code: string, address: string): Promise<void> {
@@ -91,11 +93,11 @@ export async function consumeCode(deps: CodeDeps, accountId: number, purpose: Co
     const [current] = await tx
       .select()
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)))
+      .where(and(eq(oneTimeCodes.accountId, accountId), eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.address, address), isNull(oneTimeCodes.consumedAt)))
       .orderBy(desc(oneTimeCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!current || current.expiresAt <= now || (current.address !== null && current.address !== address)) return 'invalid' as const;
+    if (!current || current.expiresAt <= now) return 'invalid' as const;
     if (current.attempts >= CODE_MAX_ATTEMPTS) return 'exhausted' as const;
     if (!safeEqual(current.codeHash, hashCode(deps, accountId, purpose, code))) {
       await tx.update(oneTimeCodes).set({ attempts: current.attempts + 1 }).where(eq(oneTimeCodes.id, current.id));

@@ -5,13 +5,14 @@ import { server as messages, ui } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { decoyHash, verifyPassword } from '../../lib/passwords';
 import { logStaffAction } from '../../lib/staff-log';
 import { findAccountByEmail, findAccountById } from '../accounts/repository';
 import { changeAccountStatus, setPassword } from '../accounts/service';
 import { consumeCode, hasRecentCode, issueCode } from './codes';
+import { sendResetMail } from './password-reset';
 import { accountOfResetTicket, resetTicketOf } from './reset-ticket';
-import { assertMayTryPassword, forgetWrongPasswords, recordWrongPassword, rememberSignInAddress } from './sign-in-throttle';
+import { checkPassword } from './password-check';
+import { rememberSignInAddress } from './sign-in-throttle';
 import { clientIp, enforceLimits } from './limits';
 import { assertCodeUsable, register } from './registration';
 import { changingSessions, createSession, revokeSession } from './sessions';
@@ -28,14 +29,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     const address = clientIp(request);
     await enforceLimits(rateLimiter, [['loginPerIp', address]]);
     const account = await findAccountByEmail(db, body.email);
-    const attempt = { email: body.email, address, accountId: account?.id };
-    await assertMayTryPassword(db, clock, attempt);
-    const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);
-    if (!account || !passwordOk) {
-      await recordWrongPassword(db, clock, attempt);
-      throw unauthorized(messages.invalidCredentials);
-    }
-    await forgetWrongPasswords(db, attempt);
+    const attempt = { email: body.email, address, accountId: account?.id, deviceCode: body.deviceCode, password: body.password };
+    if (!(await checkPassword(deps, attempt, account)) || !account) throw unauthorized(messages.invalidCredentials);
     if (isInactive(account.status)) throw forbidden(messages.inactive);
     // /admin/login: a customer is turned away before a code is mailed.
     if (body.portal === LoginPortal.Staff && account.accountType === AccountType.Customer) throw forbidden(ui.access.adminsOnly);
@@ -79,33 +74,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     return { success: true as const };
   });
 
-  /** The mail a reset request leads to, if any: a code for staff, a pointer to the agent for customers. */
-  const sendResetMail = async (account: NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>) => {
-    if (account.accountType === AccountType.Customer) {
-      await mailer.send({
-        to: account.email,
-        subject: 'Password reset',
-        text: 'Someone asked to reset the password of your account. Customer passwords are reset by your agent: please contact them.\n',
-      });
-      return;
-    }
-    try {
-      const code = await issueCode(deps, account.id, 'password_reset', { throttle: true });
-      await mailCode(account.email, 'Your password reset code', code, 'password reset');
-    } catch (error) {
-      // A second request within 30 s keeps the first code; the answer does not change.
-      if (!(error instanceof Error && error.message === messages.codeResendThrottled)) throw error;
-    }
-  };
-
   registerRoute(app, accountRoutes.forgotPassword, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['forgotPerIp', clientIp(request)], ['forgotPerAccount', body.email]]);
+    const address = clientIp(request);
+    // Counted per email and requesting address: strangers' requests never use up the owner's.
+    await enforceLimits(rateLimiter, [['forgotPerIp', address], ['forgotPerEmailAndIp', `${body.email}:${address}`]]);
     const account = await findAccountByEmail(db, body.email);
     const known = account && !isInactive(account.status) ? account : undefined;
     // The answer is alike for every email (an opaque accountId), and so is its timing: the code
     // and the mail are made after the answer.
     if (known) {
-      sendResetMail(known).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
+      sendResetMail(deps, known, address).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
     }
     return { email: body.email, accountId: resetTicketOf(deps.secrets, known?.id) };
   });
@@ -118,6 +96,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     if (!account) throw badRequest(messages.invalidCode);
     await consumeCode(deps, account.id, 'password_reset', body.code, address);
     await setPassword(deps, account.id, body.password);
+    // The emailed code proved the mailbox here: this address is the owner's, like after a sign-in.
+    await rememberSignInAddress(db, clock, account.id, address);
     return { success: true as const };
   });
 
