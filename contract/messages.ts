@@ -159,6 +159,8 @@ export const server = {
   registrationIdUsed: 'This Registration ID has already been used',
   registrationIdExpired: 'This Registration ID has expired. Please ask your agent for a new one.',
   customersCannotResetHere: 'Customers cannot reset their password here. Please contact your agent.',
+  currentPasswordWrong: 'The current password is not correct',
+  ownPasswordNeedsCurrent: 'To change your own password, enter your current password: use the password change of your profile (POST /api/security/password/reset).',
   pendingPasswordChange: 'Your account is pending approval: you can change your password once it is approved.',
   orderAlreadyClosed: (id: number) => `Order ${id} is already closed.`,
   orderAlreadyClosing: (id: number) => `Order ${id} is already being closed.`,

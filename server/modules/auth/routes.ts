@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import { registerRoute } from '../../http/route';
 import { logStaffAction } from '../../lib/staff-log';
-import { findAccountByEmail, findAccountById } from '../accounts/repository';
+import { findAccountByEmail, findAccountById, findAccountWithPassword } from '../accounts/repository';
 import { changeAccountStatus, setPassword } from '../accounts/service';
 import { consumeCode, hasRecentCode, issueCode } from './codes';
 import { sendResetMail } from './password-reset';
@@ -101,9 +101,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     return { success: true as const };
   });
 
-  registerRoute(app, accountRoutes.resetOwnPassword, async ({ body, auth }) => {
+  registerRoute(app, accountRoutes.resetOwnPassword, async ({ body, auth, request }) => {
     // Spec 6: the customer's password-change pencil is disabled while Pending; the server agrees.
     if (auth.accountType === AccountType.Customer && auth.status === AccountStatus.Pending) throw forbidden(messages.pendingPasswordChange);
+    const account = await findAccountWithPassword(db, auth.accountId);
+    if (!account) throw notFound(messages.notFound('Account'));
+    // Throttled like the sign-in (same email and address): a stolen token cannot guess it quickly either.
+    const attempt = { email: account.email, address: clientIp(request), accountId: account.id, password: body.currentPassword };
+    if (!(await checkPassword(deps, attempt, account))) throw badRequest(messages.currentPasswordWrong);
     // Every session ends, the one used included: a stolen token does not survive the change.
     await setPassword(deps, auth.accountId, body.password);
     const session = await createSession(db, clock, auth.accountId);
@@ -111,6 +116,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   registerRoute(app, accountRoutes.resetPasswordOf, async ({ params, body, auth }) => {
+    // Only someone else's password goes without the current one.
+    if (params.id === auth.accountId) throw badRequest(messages.ownPasswordNeedsCurrent);
     const target = await findAccountById(db, params.id);
     if (!target) throw notFound(messages.notFound('Account'));
     await setPassword(deps, target.id, body.password);
