@@ -165,7 +165,8 @@ export const accountRoutes = {
   }),
   register: defineRoute({
     method: 'POST', path: '/api/security/register', access: 'public', tag: 'security',
-    summary: 'Create a customer account with a registration ID; answers the temporary account id for the exchange connect step',
-    body: registerBody, data: z.object({ tempAccountId: z.string() }), errors: [ErrorStatus.NotFound, ErrorStatus.Conflict, ErrorStatus.TooManyRequests],
+    summary:
+      'Create a customer account with a registration ID (used up by the first complete form); answers the temporary account id for the exchange connect step. An email that already has an account is answered alike; the exchange callback says so',
+    body: registerBody, data: z.object({ tempAccountId: z.string() }), errors: [ErrorStatus.NotFound, ErrorStatus.TooManyRequests],
   }),
 };
