@@ -11,6 +11,8 @@ import { installAccessControl } from './http/access-hook';
 import { answerClientError } from './http/client-error';
 import { API_ANSWER_HEADERS, frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
+import { installRequestLog } from './http/request-log';
+import { installUpgradeGuard } from './http/upgrade-guard';
 import { contractSerializerCompiler } from './http/serializer';
 import { routeModules } from './modules/index';
 
@@ -33,7 +35,11 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorAnswer,
     clientErrorHandler: answerClientError,
+    // One bounded line per request instead (http/request-log.ts): floods cannot flood the log.
+    disableRequestLogging: true,
   });
+  const requestLog = installRequestLog(app, deps.clock);
+  installUpgradeGuard(app);
   // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):
   // an empty body is no body, not an error. Everything else goes through Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -75,7 +81,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     if (request.url.startsWith('/api/')) reply.headers(API_ANSWER_HEADERS);
   });
 
-  installErrorHandler(app, options.serveWeb ? path.join(root, 'dist') : undefined);
+  installErrorHandler(app, requestLog, options.serveWeb ? path.join(root, 'dist') : undefined);
   installAccessControl(app, deps);
 
   await app.register(fastifyStatic, {
