@@ -159,6 +159,7 @@ export const server = {
   registrationIdUsed: 'This Registration ID has already been used',
   registrationIdExpired: 'This Registration ID has expired. Please ask your agent for a new one.',
   customersCannotResetHere: 'Customers cannot reset their password here. Please contact your agent.',
+  profitShareAdminsOnly: "Only admins set a customer's profit share: leave profitSharePct out and the default applies",
   currentPasswordWrong: 'The current password is not correct',
   ownPasswordNeedsCurrent: 'To change your own password, enter your current password: use the password change of your profile (POST /api/security/password/reset).',
   pendingPasswordChange: 'Your account is pending approval: you can change your password once it is approved.',
