@@ -27,8 +27,8 @@ export async function checkPassword(
     throw error;
   }
   const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), attempt.password);
-  // Looked up whatever the password was, so the answer's timing does not tell which part was wrong.
-  const deviceCodeId = ticket.needsDeviceCode && account && attempt.deviceCode ? await findNewDeviceCode(deps, account.id, attempt.deviceCode) : undefined;
+  // Looked up whatever the password (and for unknown emails too), so the timing does not tell which part was wrong.
+  const deviceCodeId = ticket.needsDeviceCode && attempt.deviceCode ? await findNewDeviceCode(deps, account?.id ?? 0, attempt.deviceCode) : undefined;
   if (!account || !passwordOk) return false;
   if (ticket.needsDeviceCode && (deviceCodeId === undefined || !(await consumeNewDeviceCode(deps, deviceCodeId)))) return false;
   await forgetWrongPasswords(deps.db, ticket);
