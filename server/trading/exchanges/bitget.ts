@@ -18,6 +18,7 @@ import {
   type Position,
   type PositionModeName,
   type PositionSide,
+  type RiskTier,
   type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
@@ -149,6 +150,12 @@ export class BitgetAdapter extends CcxtAdapter {
         ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
       );
     });
+  }
+
+  /** contract/market/Get-Query-Position-Lever: `endUnit` (USDT) and `leverage` per level. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bitgetOf(this.client.ccxt).publicMixGetV2MixMarketQueryPositionLever({ symbol, productType: BITGET_PRODUCT.productType })) as { data?: Array<Record<string, string>> };
+    return (answer.data ?? []).map((row) => ({ maxValue: Number(row.endUnit), maxLeverage: Number(row.leverage) }));
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

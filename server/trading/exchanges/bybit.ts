@@ -23,6 +23,7 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  RiskTier,
   SessionWarmth,
   StopLossRequest,
   TakeProfitRequest,
@@ -154,6 +155,12 @@ export class BybitAdapter extends CcxtAdapter {
       if (!/^(Partial)?(StopLoss|TakeProfit)$/.test(type)) return [];
       return [{ exchangeOrderId: order.id, kind: type.endsWith('StopLoss') ? 'stopLoss' : 'takeProfit', triggerPrice: order.triggerPrice ?? 0, quantity: order.amount ?? 0, sized: type.startsWith('Partial'), planType: undefined }];
     });
+  }
+
+  /** docs/v5/market/risk-limit.mdx: `riskLimitValue` and `maxLeverage` per tier. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bybitOf(this.client.ccxt).publicGetV5MarketRiskLimit({ category: 'linear', symbol })) as { result?: { list?: Array<Record<string, string>> } };
+    return (answer.result?.list ?? []).filter((row) => row.symbol === symbol).map((row) => ({ maxValue: Number(row.riskLimitValue), maxLeverage: Number(row.maxLeverage) }));
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

@@ -25,6 +25,7 @@ import {
   type PositionModeName,
   type PositionSide,
   type ReduceRequest,
+  type RiskTier,
   type SessionWarmth,
   type StopLossRequest,
   type TakeProfitRequest,
@@ -56,6 +57,9 @@ export interface AccountTerms {
 /** Lookups of an order the exchange called a duplicate: at once, then after these pauses (2.6 s in all). */
 const DUPLICATE_LOOKUP_DELAYS_MS = [0, 100, 300, 700, 1_500];
 
+/** Risk-limit tiers change rarely (exchange announcements): read again after this long. */
+const RISK_TIERS_KEPT_MS = 60 * 60_000;
+
 const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
 
 /** The side of the trade that opens (entry) or reduces (close) a position on `side`. */
@@ -82,6 +86,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
+  private readonly tiers = new Map<string, { tiers: RiskTier[]; readAt: number }>();
 
   /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
   protected streams: AccountStreams | undefined;
@@ -215,6 +220,17 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     if (!info) throw failure(this.exchange, 'invalid_request', `does not list the USDT perpetual '${symbol}'`, 'check the strategy symbol (e.g. BTCUSDT)');
     return info;
   }
+
+  async riskTiers(symbol: string): Promise<RiskTier[]> {
+    const cached = this.tiers.get(symbol);
+    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached.tiers;
+    const tiers = (await this.guard(() => this.readRiskTiers(symbol))).sort((a, b) => a.maxValue - b.maxValue);
+    this.tiers.set(symbol, { tiers, readAt: Date.now() });
+    return tiers;
+  }
+
+  /** The symbol's risk-limit tiers from the exchange's public endpoint. */
+  protected abstract readRiskTiers(symbol: string): Promise<RiskTier[]>;
 
   async fetchBalance(credentials: Credentials): Promise<Balance> {
     const balance = await this.call(credentials, (ex) => ex.fetchBalance());

@@ -33,6 +33,14 @@ export interface MarketInfo {
   tickSize: number;
   minNotional: number;
   maxLeverage: number;
+  /** The largest market order (Bybit lotSizeFilter.maxMktOrderQty, Bitget maxMarketOrderQty); Infinity when not given. */
+  maxMarketQty: number;
+}
+
+/** One tier of a symbol's risk limit: positions up to `maxValue` USDT may be held at up to `maxLeverage`. */
+export interface RiskTier {
+  maxValue: number;
+  maxLeverage: number;
 }
 
 export interface PlacedOrder {
@@ -223,6 +231,8 @@ export interface ExchangeAdapter {
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
+  /** The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget query-position-lever). */
+  riskTiers(symbol: string): Promise<RiskTier[]>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
   /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
