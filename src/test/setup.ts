@@ -7,7 +7,7 @@ import { removeToken } from '../dataProvider/token';
 import { server } from './msw';
 
 // The machine is shared: give findBy/waitFor time under load (a wait never passes a wrong answer).
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   // A worker runs file after file in one module graph (isolate: false in vitest.config.ts): each file
