@@ -165,17 +165,17 @@ export interface FetchGate {
 }
 
 /**
- * Holds the exchange requests whose URL `held` matches until the test opens the gate: a step waits
+ * Holds the exchange requests `held` picks (by URL, or body) until the test opens the gate: a step waits
  * for as long as the test says, not for a latency the machine's speed may outrun. A held request
  * whose caller gives up (its signal aborts) is never sent.
  */
-export function fetchGate(held: (url: string) => boolean): FetchGate {
+export function fetchGate(held: (url: string, init?: RequestInit) => boolean): FetchGate {
   let opened = false;
   let count = 0;
   const waiting = new Set<() => void>();
   return {
     fetch(url, init) {
-      if (opened || !held(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url)) return guardedFetch(url, init);
+      if (opened || !held(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url, init)) return guardedFetch(url, init);
       count += 1;
       return new Promise<void>((resolve, reject) => {
         const signal = init?.signal;
