@@ -12,6 +12,7 @@ import { sandboxMountsFor } from './sandbox/index';
 import { createLogger } from './logger';
 import { sealLegacyWebhookTokens } from './modules/strategies/webhook-token';
 import { shareEgressBudget, startDispatcher } from './trading/start';
+import { onStopSignals } from './lib/stop-signals';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,8 +51,7 @@ export async function main(): Promise<void> {
     await database.shutdown().catch((error: unknown) => log.error({ err: error }, 'database shutdown failed'));
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  onStopSignals((signal) => void stop(signal));
 
   await app.listen({ port: config.port, host: config.host });
   // The execution queue: this process claims work too unless RUN_DISPATCHER=false (workers only).

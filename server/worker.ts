@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { openDatabase } from './db/open';
 import { createLogger } from './logger';
 import { shareEgressBudget, startDispatcher } from './trading/start';
+import { onStopSignals } from './lib/stop-signals';
 
 /**
  * `npm run worker`: a dispatcher-only process. Claims executions from the PostgreSQL queue next to any
@@ -29,8 +30,7 @@ export async function runWorker(): Promise<void> {
     await database.shutdown().catch((error: unknown) => log.error({ err: error }, 'database shutdown failed'));
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  onStopSignals((signal) => void stop(signal));
 }
 
 await runWorker();
