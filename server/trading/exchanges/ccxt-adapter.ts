@@ -151,8 +151,8 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
 
   /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
-    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false, overRest = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone || overRest ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
     return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
   }
 
@@ -269,7 +269,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
     const market = await this.market(request.symbol);
-    const positions = await this.fetchPositions(credentials, [market.symbol]);
+    let positions = await this.fetchPositions(credentials, [market.symbol]);
+    // The stream may not have delivered the fill that opened it yet: absence is confirmed over REST.
+    if (!positions.some((p) => p.side === request.side) && this.readsFromStream(credentials)) positions = await this.readPositions(credentials, [market.symbol]);
     const mode = positions[0] ? (await this.accountTerms(credentials, market, request.positionMode, positions[0])).mode : request.positionMode;
     const position = positions.find((p) => p.side === request.side && (mode === 'hedge') === p.hedged);
     if (!position) {
