@@ -63,7 +63,13 @@ export const customersMessages = {
     logout: 'Log out',
   },
   convert: { button: 'Convert', title: 'Change customer group', from: 'From group', to: 'To group' },
-  confirm: { block: 'Confirm block user?', unblock: 'Confirm unblock user?', delete: 'Confirm delete this account' },
+  confirm: {
+    block: 'Confirm block user?',
+    unblock: 'Confirm unblock user?',
+    delete: 'Confirm delete this account',
+    approve: 'Confirm approve this customer?',
+    reject: 'Confirm reject this customer?',
+  },
   password: { title: 'Change password', password1: 'New password', password2: 'Confirm new password', submit: 'Change password' },
   thankYou: {
     title: 'Thank You for Registering!',
