@@ -22,9 +22,9 @@ const agent: Agent = { id: 4, account: accountOf(AccountType.Agent, { id: 40, fi
 
 /** Every screen that shows counts or statistics cards, with the URL and role it is opened with. */
 const screens: { name: string; element: ReactElement; path: string; url?: string; accountType: AccountType; counts: string[] }[] = [
-  { name: 'Customer List', element: <CustomerList />, path: '/customers', accountType: AccountType.Admin, counts: ['Active', 'Inactive'] },
+  { name: 'Customer List', element: <CustomerList />, path: '/customers', accountType: AccountType.Admin, counts: ['Active', 'Blocked'] },
   { name: 'Pending Approval Customer', element: <ApprovalList />, path: '/customers/approval', accountType: AccountType.Employee, counts: ['Pending', 'Rejected'] },
-  { name: 'Agent List', element: <AgentList />, path: '/agents', accountType: AccountType.Admin, counts: ['Active', 'Suspended'] },
+  { name: 'Agent List', element: <AgentList />, path: '/agents', accountType: AccountType.Admin, counts: ['Active', 'Blocked'] },
   { name: 'Order & Alert', element: <OrderList />, path: '/admin/orders', accountType: AccountType.Admin, counts: ['TotalDeal', 'Win', 'Loss'] },
   { name: 'Entry Order Audit', element: <EntryAuditList />, path: '/activity/entry', accountType: AccountType.Admin, counts: ['Errors'] },
   { name: 'Exit Order Audit', element: <ExitAuditList />, path: '/activity/exit', accountType: AccountType.Employee, counts: ['Errors'] },

@@ -21,8 +21,7 @@ export const agentsMessages = {
     gender: 'Gender',
     statusControl: 'Account status',
   },
-  statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  counts: { active: 'Active', suspended: 'Suspended' },
+  counts: { active: 'Active', blocked: 'Blocked' },
   sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration', ownProfile: 'My Profile' },
   actions: {
     add: 'Add Agent',

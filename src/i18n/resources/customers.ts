@@ -44,9 +44,8 @@ export const customersMessages = {
     totalTransaction: 'Total Transaction',
     applicationSource: 'Application Source',
   },
-  statuses: { 1: 'Pending Approval', 2: 'Inactive', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  agentStatuses: { 1: 'Pending Approval', 2: 'Blocked', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  counts: { active: 'Active', inactive: 'Inactive', blocked: 'Blocked', pending: 'Pending', rejected: 'Rejected' },
+  // Status labels: contract/enums accountStatusLabels, one per state in every list (issue 28 item 9).
+  counts: { active: 'Active', blocked: 'Blocked', pending: 'Pending', rejected: 'Rejected' },
   filters: { monthSince: 'M.Since' },
   sections: { performance: 'Performance Overview', profile: 'Profile', credentials: 'Exchange Credentials' },
   actions: {

@@ -25,12 +25,12 @@ function answer(bodies: unknown[]) {
 }
 
 describe('Agent List', () => {
-  it('restores country and page from the URL, sorts Total Clientele, counts Active and Suspended', async () => {
+  it('restores country and page from the URL, sorts Total Clientele, counts Active and Blocked (one label per state: issue 28 item 9)', async () => {
     const bodies: unknown[] = [];
     answer(bodies);
     const view = renderWithAdmin(<AgentList />, { path: '/agents', url: '/agents?country=5&pageIndex=2', accountType: AccountType.Admin });
     expect(await screen.findByText('Active(5)')).toBeInTheDocument();
-    expect(screen.getByText('Suspended(1)')).toBeInTheDocument();
+    expect(screen.getByText('Blocked(1)')).toBeInTheDocument();
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 1, pageSize: 50, filter: { countryIds: [5] }, sort: null }));
     const user = userEvent.setup();
     await user.click(await screen.findByText('Total Clientele'));

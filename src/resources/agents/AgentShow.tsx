@@ -26,7 +26,7 @@ function AgentProfile({ agent }: { agent: Agent }) {
   const fields = agentFields(agent).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
-      <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} label={t(`statuses.${account.status}`)} />} />
+      <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} />} />
       <AgentEarningsCards agentId={agent.id} customersLabel={t('fields.totalCustomers')} />
       <Card variant="outlined">
         <CardContent>

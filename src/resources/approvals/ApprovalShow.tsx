@@ -89,7 +89,7 @@ function ApprovalDetail({ customer }: { customer: Customer }) {
         home={linkTo('approvals')}
         actions={
           <>
-            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <StatusChip status={customer.account.status} />
             <PersonActions actions={actions} variant="buttons" />
           </>
         }

@@ -38,7 +38,7 @@ export function CustomerDashboard() {
         title={t('sections.performance')}
         actions={
           <>
-            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <StatusChip status={customer.account.status} />
             <OwnPasswordButton disabled={customer.account.status === AccountStatus.Pending} />
             <IconButton aria-label={t('actions.logout')} onClick={() => void logout()}>
               <Logout />

@@ -61,7 +61,7 @@ describe('Customer List', () => {
       accountType: AccountType.Admin,
     });
     expect(await screen.findByText('Active(7)')).toBeInTheDocument();
-    expect(screen.getByText('Inactive(2)')).toBeInTheDocument();
+    expect(screen.getByText('Blocked(2)')).toBeInTheDocument();
     await waitFor(() =>
       expect(filters.at(-1)).toEqual({
         pageIndex: 2,
