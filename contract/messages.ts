@@ -75,6 +75,8 @@ export const ui = {
     deleted: 'Strategy successfully deleted',
     cleared: 'Strategy data cleared successfully',
     positionClosed: 'Position closed successfully!',
+    /** Not a spec text: a close that left positions open (issue 28). Placeholders in the web catalogue's %{name} form. */
+    positionsPartlyClosed: '%{closed} of %{total} closed, the rest still protected',
     groupsChanged: 'Groups changed successfully!',
     webhookReceived: 'Webhook received successfully',
     webhookSet: 'Webhook URL set successfully.',

@@ -20,5 +20,6 @@ export const ordersMessages = {
   confirm: {
     title: 'Close this position?',
     content: 'Every customer position of this order closes at market price. This cannot be undone.',
+    closing: 'Closing the positions at the exchanges…',
   },
 };
