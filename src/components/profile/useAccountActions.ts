@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Account } from '../../../contract/api/account';
 import { AccountStatus } from '../../../contract/enums';
 import { useAppDataProvider } from '../../dataProvider';
+import { useSignedInAccount } from '../../layout/AccountContext';
 import type { PersonAction } from './PersonActions';
 
 type PersonResource = 'customers' | 'agents' | 'employees';
@@ -22,12 +23,15 @@ export function useAccountActions(resource: PersonResource, record: { id: number
   const [deleteOne] = useDelete();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const { status, id: accountId } = record.account;
+  // One's own account is never blocked or deleted from its profile (the server refuses it too):
+  // the last admin could otherwise lock everyone out.
+  const own = useSignedInAccount().account.id === accountId;
   const actions: PersonAction[] = [
     {
       name: 'block',
       label: t('actions.block'),
       access: { resource, action: 'block' },
-      disabled: status === AccountStatus.Blocked,
+      disabled: own || status === AccountStatus.Blocked,
       confirm: t('confirm.block'),
       run: () => dataProvider.blockAccount(accountId),
       success: t('notifications.blocked'),
@@ -37,7 +41,7 @@ export function useAccountActions(resource: PersonResource, record: { id: number
       name: 'unblock',
       label: t('actions.unblock'),
       access: { resource, action: 'block' },
-      disabled: status === AccountStatus.Active,
+      disabled: own || status === AccountStatus.Active,
       confirm: t('confirm.unblock'),
       run: () => dataProvider.unblockAccount(accountId),
       success: t('notifications.unblocked'),
@@ -47,6 +51,7 @@ export function useAccountActions(resource: PersonResource, record: { id: number
       name: 'delete',
       label: t('actions.delete'),
       access: { resource, action: 'delete' },
+      disabled: own,
       confirm: t('confirm.delete'),
       run: () => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true }),
       success: t('notifications.deleted'),

@@ -24,4 +24,14 @@ describe('Employee profile', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm delete this account' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(ui.accountsFailure.deleteEmployee);
   });
+
+  it('offers an admin no Block, Unblock or Delete Account on their own profile (issue 28 item 5)', async () => {
+    const self = { id: 1, account: accountOf(AccountType.Admin, { status: AccountStatus.Active }) };
+    server.use(http.get(apiUrl(employeeRoutes.byId.path.replace(':id', '1')), () => HttpResponse.json(ok(employeeRoutes.byId, self))));
+    const view = renderWithAdmin(<EmployeeShow />, { path: '/employee/:id', url: '/employee/1', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    await view.settled();
+    for (const item of ['Block', 'Unblock', 'Delete Account']) expect(screen.getByRole('menuitem', { name: item }), item).toHaveAttribute('aria-disabled', 'true');
+  });
 });
