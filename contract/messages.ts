@@ -158,4 +158,7 @@ export const server = {
   pendingPasswordChange: 'Your account is pending approval: you can change your password once it is approved.',
   orderAlreadyClosed: (id: number) => `Order ${id} is already closed.`,
   orderAlreadyClosing: (id: number) => `Order ${id} is already being closed.`,
+  agentHasCustomers: (n: number) =>
+    `This agent still has ${n} customer${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another agent (moveCustomersTo) before deleting the agent.`,
+  moveToSameAgent: 'Choose another agent to move the customers to',
 } as const;
