@@ -120,7 +120,7 @@ describe('entry audit', () => {
 });
 
 describe('exit audit', () => {
-  it('filters by exit type (0 all, 1 admin, 2 customer) and symbol', async () => {
+  it('filters by exit type (0 all, 1 admin, 2 customer, 3 automatic) and symbol', async () => {
     expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 0 }] }))).toEqual(['Take profit 1 filled', 'Close failed: rate limit', 'Closed by admin']);
     expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 1 }] }))).toEqual(['Closed by admin']);
     const byCustomer = await exitSearch({ filter: [{ name: 'exitType', value: '2' }] });
@@ -137,8 +137,10 @@ describe('exit audit', () => {
       },
     ]);
     expect(messagesOf(await exitSearch({ filter: [{ name: 'strategy.symbol', value: 'ethusdt' }] }))).toEqual(['Take profit 1 filled', 'Close failed: rate limit']);
-    const bad = await exitSearch({ filter: [{ name: 'exitType', value: 3 }] });
-    expect(bad.body.error?.message).toBe('filter exitType must be 0 (All), 1 (Manual (Admin)) or 2 (Manual (Customer))');
+    // Issue 28 item 10: the automatic exits (signal, TP/SL: no exit type stored) can be chosen too.
+    expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 3 }] }))).toEqual(['Take profit 1 filled']);
+    const bad = await exitSearch({ filter: [{ name: 'exitType', value: 4 }] });
+    expect(bad.body.error?.message).toBe('filter exitType must be 0 (All), 1 (Manual (Admin)), 2 (Manual (Customer)) or 3 (Automatic (Signal, TP/SL))');
   });
 
   it('counts failed exits', async () => {
