@@ -33,6 +33,8 @@ describe("the customer's own Order & Alert", () => {
     ];
     server.use(http.post(apiUrl(orderRoutes.customerSearch.path), () => HttpResponse.json(ok(orderRoutes.customerSearch, { data: rows, paging: { totalCount: 4, pageIndex: 0, pageSize: 50 } }))));
     renderWithAdmin(<CustomerOrderList />, { path: '/customer/orders', accountType: AccountType.Customer });
+    // The list's first render (react-admin and MUI loading) may take a while on a busy machine.
+    await screen.findByRole('cell', { name: '104' }, { timeout: 10_000 });
     const resultOf = async (orderId: number) => {
       const row = (await screen.findByRole('cell', { name: String(orderId) })).closest('tr')!;
       return within(row as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
