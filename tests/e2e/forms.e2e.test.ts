@@ -140,6 +140,17 @@ describe('strategy, approval, groups and registration IDs', () => {
     await closePopup(admin, ui.strategy.updated);
     await admin.reload();
     await expect.poll(() => admin.getByLabel('Stop Loss', { exact: true }).inputValue()).toBe('3');
+    // Issue 28 item 12: Rotate gives a new URL; the old one stops at once.
+    const oldUrl = await admin.getByTestId('webhook-url').inputValue();
+    await admin.getByRole('button', { name: 'Rotate' }).click();
+    await admin.getByRole('dialog', { name: 'Rotate the webhook URL?' }).getByRole('button', { name: 'Confirm' }).click();
+    await closePopup(admin, ui.strategy.webhookSet);
+    const newUrl = await admin.getByTestId('webhook-url').inputValue();
+    expect(newUrl).toMatch(/\/api\/webhook\/[A-Za-z0-9_-]{16,}$/);
+    expect(newUrl).not.toBe(oldUrl);
+    const alert = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not an alert' }).then((answer) => answer.status);
+    expect(await alert(oldUrl)).toBe(404);
+    expect(await alert(newUrl)).not.toBe(404);
     await admin.goto('/admin/strategies');
     await admin.getByRole('link', { name: 'Edit TYPED01' }).waitFor();
   });
