@@ -68,8 +68,8 @@ describe('one budget per exchange and egress address, shared by every process on
   });
 
   it("an alert's requests announced ahead are leased at once: the first of them takes its token without a round trip of its own", async () => {
-    // A long window (5 s slots), so the leased tokens cannot lapse while the test spends them.
-    const slow: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: 600, windowMs: 50_000 } } };
+    // A long window (six-minute slots, counted from the clock's whole slots), so the leased tokens do not lapse while the test spends them.
+    const slow: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: 600, windowMs: 3_600_000 } } };
     let leases = 0;
     let leased = 0;
     const counted = {
@@ -85,7 +85,7 @@ describe('one budget per exchange and egress address, shared by every process on
     expect(leases).toBe(1);
     limiter.prepare('bybit', 'announced-ip', 3);
     expect(leases).toBe(1);
-    await vi.waitFor(() => expect(leased).toBe(1));
+    await vi.waitFor(() => expect(leased).toBe(1), { timeout: 30_000 });
     limiter.prepare('bybit', 'announced-ip', 2);
     await burst(limiter, 'announced-ip', 3);
     expect(leases).toBe(1);
@@ -94,16 +94,20 @@ describe('one budget per exchange and egress address, shared by every process on
   });
 
   it('processes on different addresses do not share a budget', async () => {
-    const one = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
-    const other = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
-    const started = Date.now();
+    // 30 requests per ten minutes: were the addresses to share it, 20 of these 50 would wait minutes (past the test's deadline).
+    const slowCeilings: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: CEILING.limit, windowMs: 600_000 } } };
+    const one = new ExchangeRateLimiter(slowCeilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
+    const other = new ExchangeRateLimiter(slowCeilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
     const [a, b] = await Promise.all([burst(one, 'address-a', 25), burst(other, 'address-b', 25)]);
-    // 50 requests in well under one window: each address had its own 30.
-    expect(Math.max(...a, ...b) - started).toBeLessThan(CEILING.windowMs);
+    expect([a.length, b.length]).toEqual([25, 25]);
+    // Each address counted its own requests.
+    const counted = await ctx.handle.pool.query(`select egress, sum(granted)::int as granted from egress_budget_slots where exchange = 'bybit' and egress in ('address-a', 'address-b') group by egress order by egress`);
+    expect(counted.rows).toEqual([{ egress: 'address-a', granted: 25 }, { egress: 'address-b', granted: 25 }]);
   });
 
   it('a ban one process hears of holds the requests of every process on that address, and is audited by that process alone', async () => {
-    const BAN_MS = 1_500;
+    // The ban must outlast the steps before the held request's deadline, however slow the machine.
+    const BAN_MS = 5_000;
     const bansOf = () => new AddressBans({ bybit: BAN_MS, bitget: BAN_MS });
     const failures: unknown[] = [];
     const limiterOver = (db: DbHandle['db'], bans: AddressBans) => new ExchangeRateLimiter(ceilings, 0, bans, createPostgresEgressBudget(db, { bans, onError: (error) => failures.push(error) }));
@@ -119,7 +123,7 @@ describe('one budget per exchange and egress address, shared by every process on
     await vi.waitFor(async () => {
       const rows = await ctx.handle.pool.query(`select reason from egress_bans where exchange = 'bybit' and egress = 'banned-ip' and until > now()`);
       expect(rows.rows).toEqual([{ reason: 'HTTP 403' }]);
-    });
+    }, { timeout: 30_000 });
     // The worker never got a 403: it learns of the ban with its lease and sends nothing before it ends.
     await expect(worker.acquire({ exchange: 'bybit', egress: 'banned-ip', write: undefined, deadline: Date.now() + 300 })).rejects.toThrow(/has banned requests from this server's address/);
     const until = workerBans.current('bybit', 'banned-ip')?.until;
@@ -189,7 +193,8 @@ describe('one budget per exchange and egress address, shared by every process on
     processB.share(createPostgresEgressBudget(second.db));
     const open = async (budget: ConnectionBudget) => {
       expect(budget.take('conn-ip')).toBe(true);
-      const aborted = AbortSignal.timeout(300);
+      // A generous wait for an opening (one database round trip); a held one waits it out.
+      const aborted = AbortSignal.timeout(3_000);
       return budget.cleared('conn-ip', aborted).then(
         () => 'opened',
         () => 'held',
