@@ -10,7 +10,8 @@ import type { PersonAction } from './PersonActions';
 type PersonResource = 'customers' | 'agents' | 'employees';
 
 /**
- * Block, Unblock, Delete Account and Change Password of a customer, agent or employee profile.
+ * Block, Unblock, Delete Account and Change Password of a customer, agent or employee profile
+ * (on one's own profile the password dialog asks for the current one).
  * Texts come from `resources.<resource>.{actions,confirm,notifications}`; after a delete the page
  * returns to `listPath` when the popup is closed. Render `passwordDialog` next to the actions.
  */
@@ -72,7 +73,10 @@ export function useAccountActions(resource: PersonResource, record: { id: number
     password: {
       open: passwordOpen,
       onClose: () => setPasswordOpen(false),
-      change: (password: string) => dataProvider.resetPasswordOf(accountId, password),
+      // One's own password (an admin on their own profile) is changed with the current one, like
+      // every role's own (the server refuses setting it as someone else's).
+      askCurrent: own,
+      change: (password: string, current: string) => (own ? dataProvider.changeOwnPassword(current, password) : dataProvider.resetPasswordOf(accountId, password)),
     },
   };
 }
