@@ -86,7 +86,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
-  private readonly tiers = new Map<string, { tiers: RiskTier[]; readAt: number }>();
+  private readonly tiers = new Map<string, { tiers: Promise<RiskTier[]>; readAt: number }>();
 
   /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
   protected streams: AccountStreams | undefined;
@@ -221,11 +221,13 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return info;
   }
 
-  async riskTiers(symbol: string): Promise<RiskTier[]> {
+  /** One read per symbol an hour, shared by every entry that asks meanwhile; a failed read is not kept. */
+  riskTiers(symbol: string): Promise<RiskTier[]> {
     const cached = this.tiers.get(symbol);
     if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached.tiers;
-    const tiers = (await this.guard(() => this.readRiskTiers(symbol))).sort((a, b) => a.maxValue - b.maxValue);
+    const tiers = this.guard(() => this.readRiskTiers(symbol)).then((rows) => rows.sort((a, b) => a.maxValue - b.maxValue));
     this.tiers.set(symbol, { tiers, readAt: Date.now() });
+    tiers.catch(() => this.tiers.delete(symbol));
     return tiers;
   }
 

@@ -18,7 +18,9 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     return null;
   }
   const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol));
-  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
+  // Tiers are read once an hour per symbol; not published (or not readable now): the order maximum alone.
+  const tiers = await session.adapter.riskTiers(session.symbol).catch(() => []);
+  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market, tiers });
   if (!sized.ok) {
     await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
     return null;
