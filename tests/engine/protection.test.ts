@@ -65,6 +65,8 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     sandbox.control.setFaults([]);
     sandbox.control.clearStreamFaults();
     await settled(orderId);
+    // The leg taken at market is booked when its fill is known (pushed or read back), maybe after the protection.
+    await waitFor('TP1 taken at market booked', async () => (await executionsOf(ctx, orderId)).every((row) => Number(row.realized_pnl) !== 0));
 
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => [row.state, Number(row.realized_pnl)])).toEqual([['open', 5], ['open', 5]]);

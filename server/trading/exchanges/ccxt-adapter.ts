@@ -17,6 +17,7 @@ import {
   type ExchangeAdapter,
   type ExchangeId,
   type KeyCheck,
+  type Liquidation,
   type LiveOrder,
   type MarketInfo,
   type OrderKind,
@@ -151,8 +152,8 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
 
   /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
-    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false, overRest = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone || overRest ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
     return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
   }
 
@@ -169,6 +170,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
   abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  abstract findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
 
   /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
   async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
@@ -269,7 +271,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
     const market = await this.market(request.symbol);
-    const positions = await this.fetchPositions(credentials, [market.symbol]);
+    let positions = await this.fetchPositions(credentials, [market.symbol]);
+    // The stream may not have delivered the fill that opened it yet: absence is confirmed over REST.
+    if (!positions.some((p) => p.side === request.side) && this.readsFromStream(credentials)) positions = await this.readPositions(credentials, [market.symbol]);
     const mode = positions[0] ? (await this.accountTerms(credentials, market, request.positionMode, positions[0])).mode : request.positionMode;
     const position = positions.find((p) => p.side === request.side && (mode === 'hedge') === p.hedged);
     if (!position) {
@@ -408,4 +412,12 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       throw error;
     }
   }
+}
+
+/** The takeover fills summed: their quantity and average price; null when there are none. */
+export function liquidationOf(fills: ReadonlyArray<{ quantity: number; price: number }>): Liquidation | null {
+  const quantity = fills.reduce((sum, fill) => sum + fill.quantity, 0);
+  if (!(quantity > 0)) return null;
+  const price = fills.reduce((sum, fill) => sum + fill.quantity * fill.price, 0) / quantity;
+  return { quantity: Number(quantity.toFixed(8)), price: Number(price.toFixed(8)) };
 }

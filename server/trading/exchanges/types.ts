@@ -37,10 +37,18 @@ export interface MarketInfo {
   maxMarketQty: number;
 }
 
+/** A position taken over by the exchange's liquidation: the quantity and its average (bankruptcy) price. */
+export interface Liquidation {
+  quantity: number;
+  price: number;
+}
+
 /** One tier of a symbol's risk limit: positions up to `maxValue` USDT may be held at up to `maxLeverage`. */
 export interface RiskTier {
   maxValue: number;
   maxLeverage: number;
+  /** Maintenance margin rate of the tier (Bybit maintenanceMargin, Bitget keepMarginRate). */
+  maintenanceRate: number;
 }
 
 export interface PlacedOrder {
@@ -254,9 +262,10 @@ export interface ExchangeAdapter {
   placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
   /**
    * The TP/SL of a position that the exchange made from entries' attached levels (none has our client
-   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too.
+   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too. `overRest`:
+   * never from the stream (to confirm that one the stream does not show is really gone).
    */
-  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean, overRest?: boolean): Promise<AttachedLeg[]>;
   /** Cancels an attached TP/SL (already gone is fine). */
   cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
   /** Looks an attached TP/SL (or any order) up by the exchange's id; null when the exchange has none. */
@@ -265,7 +274,10 @@ export interface ExchangeAdapter {
   cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   /** Reduce-only market close of the whole position (or `quantity`); null when there is no position. */
   closePosition(credentials: Credentials, request: Omit<ReduceRequest, 'quantity'> & { quantity?: number }): Promise<PlacedOrder | null>;
+  /** From the account's stream while it is synced, else over REST. */
   fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
+  /** Always over REST: the exchange's answer now, whatever the stream has delivered so far. */
+  readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
   /**
    * Looks an order up by our client order id with at most two reads; null when the exchange has none.
    * `kind` defaults to what our id names (`orderKindOf`).
@@ -277,6 +289,8 @@ export interface ExchangeAdapter {
    * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
    */
   fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  /** What the exchange's liquidation took of the position on `side` since `since` (ms), over REST; null when none. */
+  findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */
