@@ -39,7 +39,7 @@ export function StrategyPageLayout({ strategy, children }: { strategy: Strategy 
           <Typography variant="subtitle1" gutterBottom>
             {t('sections.webhook')}
           </Typography>
-          <StrategyWebhookBox webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
+          <StrategyWebhookBox strategyId={strategy?.id} webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
         </CardContent>
       </Card>
       {canTrade === true && (
