@@ -3,7 +3,6 @@ import type { CcxtClient } from './ccxt-client';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
-  type BudgetLease,
   ExchangeFailure,
   type AttachedLeg,
   type Balance,
@@ -119,15 +118,6 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   expectRequests(count: number): void {
     this.client.options.limiter.prepare(this.exchange, this.client.options.egress, count);
-  }
-
-  budgetLease(): BudgetLease | undefined {
-    const terms = this.client.options.limiter.leaseTerms(this.exchange);
-    return terms && { ...terms, egress: this.client.options.egress };
-  }
-
-  creditRequests(granted: number, msLeft: number): void {
-    this.client.options.limiter.credit(this.exchange, this.client.options.egress, granted, msLeft);
   }
 
   async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<boolean> {
