@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
+import { BITGET_PRIVATE_PATH } from './bitget-ws/server';
+import { PRIVATE_STREAM_PATH } from './bybit-private/server';
 import { TRADE_SOCKET_PATH } from './bybit-ws/server';
+import type { BitgetStreamLimits } from './limits';
 import { resolveControlToken } from './control-token';
 import { SandboxControl } from './control';
 import type { BookOptions } from './books';
@@ -12,7 +15,8 @@ import { Sandbox } from './sandbox';
 import type { Strictness } from './strictness';
 
 export { SandboxControl } from './control';
-export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control';
+export type { AccountState, AccountUpdate, CounterState, Credentials, FundingState, OrderState, PositionState } from './control';
+export type { Quote } from './prices';
 export type { FaultRule } from './faults';
 export { markets, type MarketSpec } from './markets';
 export { defaultOAuthClients } from './oauth-store';
@@ -21,6 +25,10 @@ export { OAUTH_STARTING_BALANCE } from './oauth-routes';
 export type { AccountInput } from './sandbox';
 export { BYBIT_IP_BAN_MS, BYBIT_WS_IDLE_MS } from './sandbox';
 export { TRADE_SOCKET_PATH } from './bybit-ws/server';
+export { PRIVATE_STREAM_PATH } from './bybit-private/server';
+export { BITGET_PRIVATE_PATH } from './bitget-ws/server';
+export { bitgetStreamLimits, type BitgetStreamLimits } from './limits';
+export type { StreamFaultRule } from './streams/faults';
 export { deepBook, defaultBook, type BookConfig } from './book';
 export type { BookOptions } from './books';
 export { strictDefaults, strictnessNames, type Strictness } from './strictness';
@@ -38,6 +46,10 @@ export interface StartSandboxOptions {
   randomWalk?: boolean;
   /** Clock in ms epoch for timestamps, recv windows and rate-limit windows (default Date.now). */
   now?: () => number;
+  /** How far the exchange's clock runs ahead of `now` (negative: behind), ms; clients signing with their own clock see it (D10). */
+  clockOffsetMs?: number;
+  /** Funding interval (default 8 hours), counted from the sandbox's start (funding.ts). */
+  fundingIntervalMs?: number;
   /** OAuth clients of the quick-connect flows (default: the fixed sandbox clients of README.md). */
   oauthClients?: OAuthClient[];
   /** Order books per symbol (default: a small book, book.ts defaultBook; `{ ...deepBook }` for exact fills at the mark price). */
@@ -54,6 +66,10 @@ export interface StartSandboxOptions {
   tradeIdleMs?: number;
   /** New /v5/trade connections per address (default Bybit's 500 per 5 minutes; benchmarks only, see SandboxOptions). */
   tradeConnectionsPerIp?: { limit: number; windowMs: number };
+  /** Bybit /v5/private's idle cut when the URL sets no max_active_time (default 10 minutes). */
+  privateIdleMs?: number;
+  /** Bitget /v2/ws/private's ceilings and timers (default Bitget's; benchmarks and tests only). */
+  bitgetStreamLimits?: Partial<BitgetStreamLimits>;
 }
 
 export interface RunningSandbox {
@@ -61,6 +77,10 @@ export interface RunningSandbox {
   url: string;
   /** Bybit's WebSocket order entry of this sandbox (ws://host:port/v5/trade). */
   tradeSocketUrl: string;
+  /** Bybit's private stream (ws://host:port/v5/private). */
+  privateStreamUrl: string;
+  /** Bitget's private WebSocket (ws://host:port/v2/ws/private). */
+  bitgetPrivateUrl: string;
   close(): Promise<void>;
   control: SandboxControl;
   /** What the control endpoint's X-Sandbox-Control header must carry. */
@@ -81,6 +101,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   return {
     url: `http://${host}:${port}`,
     tradeSocketUrl: `ws://${host}:${port}${TRADE_SOCKET_PATH}`,
+    privateStreamUrl: `ws://${host}:${port}${PRIVATE_STREAM_PATH}`,
+    bitgetPrivateUrl: `ws://${host}:${port}${BITGET_PRIVATE_PATH}`,
     control: new SandboxControl(sandbox),
     controlToken,
     close: async () => {

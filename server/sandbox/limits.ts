@@ -54,6 +54,8 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /v5/order/history': { limit: 50, windowMs: 1000 },
   'GET /v5/position/list': { limit: 50, windowMs: 1000 },
   'GET /v5/account/wallet-balance': { limit: 50, windowMs: 1000 },
+  'GET /v5/execution/list': { limit: 50, windowMs: 1000 },
+  'GET /v5/position/closed-pnl': { limit: 50, windowMs: 1000 },
   'POST /api/v2/mix/order/place-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/order/cancel-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/order/close-positions': { limit: 1, windowMs: 1000 },
@@ -75,6 +77,8 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /api/v2/mix/account/accounts': { limit: 10, windowMs: 1000 },
   'GET /api/v2/mix/account/account': { limit: 10, windowMs: 1000 },
   'GET /api/v2/spot/account/info': { limit: 1, windowMs: 1000 },
+  'GET /api/v2/mix/order/fills': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/account/bill': { limit: 10, windowMs: 1000 },
 };
 
 /**
@@ -86,3 +90,35 @@ export const tradeSocketLimits = {
   ordersPerIp: { limit: 3000, windowMs: 1000 },
   newConnectionsPerIp: { limit: 500, windowMs: 5 * 60_000 },
 } as const satisfies Record<string, LimitRule>;
+
+/**
+ * Bitget's private WebSocket (wss://ws.bitget.com/v2/ws/private), bitget.com/api-doc/common/websocket-intro:
+ * "Connection limit: 300 connection requests/IP/5min, Max 100 connections/IP; Subscription limit: 240
+ * subscription requests/Hour/connection, Max 1000 channel subscription/connection ... The Websocket server
+ * accepts up to 10 messages per second" (the older text of the page: "100 connections per IP", "240 times per
+ * hour"; both readings apply here, the stricter of each).
+ */
+export interface BitgetStreamLimits {
+  /** Connections open at once per address. */
+  connectionsPerIp: number;
+  newConnectionsPerIp: LimitRule;
+  /** Client frames (string "ping" included) per connection: past it the connection is cut. */
+  messagesPerConnection: LimitRule;
+  subscribeRequestsPerConnection: LimitRule;
+  channelsPerConnection: number;
+  /** No string "ping" for this long cuts the connection (strictness bitgetStreamKeepalive30s: 30 s, else 2 min). */
+  pingTimeoutMs?: number;
+  /** No subscription this long after connecting cuts it (strictness bitgetStreamKeepalive30s: 30 s, else never). */
+  subscribeTimeoutMs?: number;
+  /** "Websocket will be forcibly disconnected every 24 hours". */
+  maxLifetimeMs: number;
+}
+
+export const bitgetStreamLimits: BitgetStreamLimits = {
+  connectionsPerIp: 100,
+  newConnectionsPerIp: { limit: 300, windowMs: 5 * 60_000 },
+  messagesPerConnection: { limit: 10, windowMs: 1000 },
+  subscribeRequestsPerConnection: { limit: 240, windowMs: 60 * 60_000 },
+  channelsPerConnection: 1000,
+  maxLifetimeMs: 24 * 60 * 60_000,
+};

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { SandboxControl } from './control';
 import { clientIp, registerControlRoutes } from './control-routes';
+import { serveBitgetPrivateStream } from './bitget-ws/server';
+import { servePrivateStream } from './bybit-private/server';
 import { serveTradeSocket } from './bybit-ws/server';
 import { Holds } from './holds';
 import { registerOAuthRoutes } from './oauth-routes';
@@ -31,6 +33,8 @@ export function createSandboxPlugin(sandbox: Sandbox, options: SandboxPluginOpti
     registerControlRoutes(app, new SandboxControl(sandbox), options.controlToken);
     registerOAuthRoutes(app, sandbox);
     serveTradeSocket(app, sandbox, holds);
+    servePrivateStream(app, sandbox);
+    serveBitgetPrivateStream(app, sandbox);
 
     const prefix = app.prefix;
     app.route({

@@ -1,5 +1,5 @@
 import { clientOrderId } from './exchanges/client-order-id';
-import type { ProtectionKind } from './legs';
+import type { LegKind as ExecutionLegKind } from './legs';
 
 /**
  * Client order ids of one execution, from the adapters' deterministic scheme: the same order, customer
@@ -7,7 +7,7 @@ import type { ProtectionKind } from './legs';
  * names re-placed legs (after a resize or a stop move), which need ids of their own; `atMarket` names
  * the market execution of a level the market had already passed.
  */
-export type LegKind = 'entry' | 'close' | ProtectionKind;
+export type LegKind = 'entry' | ExecutionLegKind;
 
 const legCode: Record<LegKind, string> = { entry: 'e', tp1: 'tp1', tp2: 'tp2', tp3: 'tp3', sl: 'sl', trailing: 'tr', close: 'x' };
 

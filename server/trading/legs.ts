@@ -1,9 +1,15 @@
 /** What protects one execution's position: its take-profit legs, its stop loss and its trailing stop. */
 export type ProtectionKind = 'tp1' | 'tp2' | 'tp3' | 'sl' | 'trailing';
 
-/** One protective order of an execution, as recorded in `executions.legs`. */
+/**
+ * One order of an execution after its entry, as recorded in `executions.legs`: a protective order, or
+ * one round of a close at market ('close': each round has a client id of its own, so a close the book
+ * filled in part is sent again as a new order).
+ */
+export type LegKind = ProtectionKind | 'close';
+
 export interface ExecutionLeg {
-  kind: ProtectionKind;
+  kind: LegKind;
   /** Our client order id; '' for a TP/SL the exchange made from the entry's attached levels. */
   clientOrderId: string;
   /** Made by the exchange from the levels attached to the entry (no client id of ours). */
@@ -29,10 +35,10 @@ export interface ExecutionLeg {
 
 export const takeProfitKinds = ['tp1', 'tp2', 'tp3'] as const;
 
-export const isTakeProfit = (kind: ProtectionKind): kind is (typeof takeProfitKinds)[number] => kind === 'tp1' || kind === 'tp2' || kind === 'tp3';
+export const isTakeProfit = (kind: LegKind): kind is (typeof takeProfitKinds)[number] => kind === 'tp1' || kind === 'tp2' || kind === 'tp3';
 
 /** The leg of `kind` that currently protects the position: the open one of the latest round. */
-export function currentLeg(legs: ExecutionLeg[], kind: ProtectionKind): ExecutionLeg | undefined {
+export function currentLeg(legs: ExecutionLeg[], kind: LegKind): ExecutionLeg | undefined {
   return legs.filter((leg) => leg.kind === kind && leg.status === 'open').sort((a, b) => b.round - a.round)[0];
 }
 
@@ -41,4 +47,4 @@ export function supersededLegs(legs: ExecutionLeg[]): ExecutionLeg[] {
   return legs.filter((leg) => leg.status === 'open' && currentLeg(legs, leg.kind) !== leg);
 }
 
-export const legLabel: Record<ProtectionKind, string> = { tp1: 'TP1', tp2: 'TP2', tp3: 'TP3', sl: 'Stop loss', trailing: 'Trailing stop' };
+export const legLabel: Record<LegKind, string> = { tp1: 'TP1', tp2: 'TP2', tp3: 'TP3', sl: 'Stop loss', trailing: 'Trailing stop', close: 'Close' };

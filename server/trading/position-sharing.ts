@@ -1,4 +1,5 @@
 import { EntryDirection, entryDirectionLabels } from '../../contract/enums';
+import type { LeverageHeld } from './settings-cache';
 
 /**
  * When may two executions of one customer share an exchange position (same account, same symbol)?
@@ -27,4 +28,9 @@ const reasons: Record<SharingConflict, (terms: Pick<EntryTerms, 'side'>) => stri
 
 export function conflictMessage(terms: EntryTerms, otherStrategyId: string, reason: SharingConflict): string {
   return `The customer already holds ${terms.symbol} through strategy ${otherStrategyId}; ${reasons[reason](terms)}, so this entry was skipped`;
+}
+
+/** The entry would have changed the leverage under another strategy's open position on the symbol (LIVE-FIDELITY D5). */
+export function leverageHeldMessage(symbol: string, held: LeverageHeld, wanted: number): string {
+  return `The customer already holds ${symbol} through strategy ${held.strategyId} at leverage ${held.leverage}x; changing it to ${wanted}x would move that position's liquidation price, so this entry was skipped`;
 }

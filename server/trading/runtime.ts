@@ -29,6 +29,11 @@ export interface TradingRuntime {
   placedEntries: PlacedEntries;
   /** The warm accounts of the slices this worker leases (absent outside a started dispatcher). */
   accounts?: WarmAccounts | undefined;
+  /**
+   * Executions a private stream asked to look at again while they were running: when their run ends they
+   * are due at once instead of after their usual delay.
+   */
+  rechecks: Set<number>;
 }
 
 export function exchangeIdOf(platformType: number): ExchangeId | undefined {

@@ -46,3 +46,18 @@ export const siblingsWithWholeStop = (siblings: SlotSibling[]): number[] =>
 export function takenAttachedIds(siblings: SlotSibling[]): Set<string> {
   return new Set(siblings.flatMap((sibling) => sibling.legs.flatMap((leg) => (leg.attached && leg.exchangeOrderId ? [leg.exchangeOrderId] : []))));
 }
+
+/**
+ * The strategy of another open execution of this customer on the symbol, either side: leverage is the
+ * symbol's, so changing it would move that position's liquidation price (LIVE-FIDELITY D5). Null when none.
+ */
+export async function symbolHolder(db: DbOrTx, ctx: ExecutionContext): Promise<string | null> {
+  const result = await db.execute<{ strategy_id: string }>(sql`
+    select o.strategy_id from executions e
+    join orders o on o.id = e.order_id
+    join strategies s on s.id = o.strategy_id
+    where e.customer_id = ${ctx.customerId} and e.id <> ${ctx.id} and e.state = 'open' and s.symbol = ${ctx.strategy.symbol}
+    order by e.id
+    limit 1`);
+  return result.rows[0]?.strategy_id ?? null;
+}

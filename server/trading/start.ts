@@ -13,6 +13,8 @@ import { PlacedEntries } from './execution-state/entry';
 import { createAccountLeases, leaseRoundMs } from './accounts/leases';
 import { shareOrderEntryWindows } from './accounts/order-entry-share';
 import { createWarmAccounts } from './accounts/warm';
+import { wakeOnAccountNews } from './accounts/stream-wakes';
+import { startAccountReconciler } from './accounts/account-reconciler';
 import { createSettingsCache } from './settings-cache';
 
 export interface TradingOptions {
@@ -42,6 +44,7 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
     pacer: createPacer(),
     worker,
     placedEntries: new PlacedEntries({ db: deps.db, worker }),
+    rechecks: new Set(),
   };
 }
 
@@ -106,6 +109,23 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
   const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
   runtime.accounts = accounts;
   const dispatcher = createDispatcher(runtime, pool, leases);
+  const reconciler = startAccountReconciler({
+    db: deps.db,
+    accounts,
+    adapters: runtime.adapters,
+    intervalMs: runtime.config.reconcileIntervalMs,
+    onError: (error) => deps.log.warn({ err: error }, 'the reconciler could not check an account; it is checked again at its next round'),
+  });
+  const stopWaking = wakeOnAccountNews({
+    db: deps.db,
+    worker: runtime.worker,
+    adapters: Object.values(deps.exchanges.adapters),
+    accounts,
+    rechecks: runtime.rechecks,
+    wakeDispatcher: () => dispatcher.wake(),
+    onResynced: (customerId) => reconciler.checkSoon(customerId),
+    onError: (error) => deps.log.error({ err: error }, 'waking executions on private stream news failed'),
+  });
   const stopAuditingBans = auditAddressBans(deps);
   loadMarketsAhead(deps);
   await leases.start();
@@ -116,6 +136,8 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
     ...dispatcher,
     async stop() {
       detach();
+      stopWaking();
+      reconciler.stop();
       stopAuditingBans();
       await dispatcher.stop();
       await accounts.stop();

@@ -151,7 +151,8 @@ describe('one budget per exchange and egress address, shared by every process on
   });
 
   it('a ban one process hears of holds the requests of every process on that address, and is audited by that process alone', async () => {
-    const BAN_MS = 1_500;
+    // The ban must outlast the steps before the held request's deadline, however slow the machine.
+    const BAN_MS = 5_000;
     const bansOf = () => new AddressBans({ bybit: BAN_MS, bitget: BAN_MS });
     const failures: unknown[] = [];
     const limiterOver = (db: DbHandle['db'], bans: AddressBans) => processOn(db, { bans, onError: (error) => failures.push(error) });
@@ -167,10 +168,10 @@ describe('one budget per exchange and egress address, shared by every process on
     await vi.waitFor(async () => {
       const rows = await ctx.handle.pool.query(`select reason from egress_bans where exchange = 'bybit' and egress = 'banned-ip' and until > now()`);
       expect(rows.rows).toEqual([{ reason: 'HTTP 403' }]);
-    });
+    }, { timeout: 30_000 });
     // The worker never got a 403: it learns of the ban with its next round and sends nothing before it ends.
     worker.openAddress('bybit', 'banned-ip');
-    await vi.waitFor(() => expect(workerBans.current('bybit', 'banned-ip')).toBeDefined(), { timeout: 5_000 });
+    await vi.waitFor(() => expect(workerBans.current('bybit', 'banned-ip')).toBeDefined(), { timeout: 30_000 });
     await expect(worker.acquire({ exchange: 'bybit', egress: 'banned-ip', write: undefined, deadline: Date.now() + 300 })).rejects.toThrow(/has banned requests from this server's address/);
     const until = workerBans.current('bybit', 'banned-ip')?.until;
     expect(until).toBeGreaterThan(Date.now());
@@ -192,7 +193,8 @@ describe('one budget per exchange and egress address, shared by every process on
     // (Connections are counted when opened: token leases, no window parts.)
     const open = async (budget: ConnectionBudget) => {
       expect(budget.take('conn-ip')).toBe(true);
-      const aborted = AbortSignal.timeout(300);
+      // A generous wait for an opening (one database round trip); a held one waits it out.
+      const aborted = AbortSignal.timeout(3_000);
       return budget.cleared('conn-ip', aborted).then(
         () => 'opened',
         () => 'held',

@@ -30,6 +30,10 @@ const TERM_READ_ACCOUNTS_PER_SECOND = 5;
  */
 export interface WarmAccounts {
   credentials(customerId: number): Credentials | undefined;
+  /** The customer whose warm account has this API key. */
+  customerOf(apiKey: string): number | undefined;
+  /** Every warm account of this worker's slices. */
+  list(): Array<{ customerId: number; platformType: number; credentials: Credentials }>;
   size(): number;
   start(pool: pg.Pool): Promise<void>;
   stop(): Promise<void>;
@@ -53,6 +57,7 @@ export function createWarmAccounts(input: {
 }): WarmAccounts {
   const { db, leases, settings } = input;
   const keys = new Map<number, { credentials: Credentials; platformType: number }>();
+  const byApiKey = new Map<string, number>();
   const termReads = new Semaphore(1);
   let listener: pg.Client | undefined;
 
@@ -77,6 +82,7 @@ export function createWarmAccounts(input: {
       if (prior && prior.platformType === platformType && prior.credentials.apiKey === credentials.apiKey && prior.credentials.secret === credentials.secret) continue;
       drop(customerId);
       keys.set(customerId, { credentials, platformType });
+      byApiKey.set(credentials.apiKey, customerId);
       opened.set(platformType, [...(opened.get(platformType) ?? []), credentials]);
     }
     for (const customerId of customerIds ?? []) if (!seen.has(customerId)) drop(customerId);
@@ -119,6 +125,7 @@ export function createWarmAccounts(input: {
     const account = keys.get(customerId);
     if (!account) return;
     keys.delete(customerId);
+    if (byApiKey.get(account.credentials.apiKey) === customerId) byApiKey.delete(account.credentials.apiKey);
     input.adapters(account.platformType)?.closeSessions([account.credentials]);
   }
 
@@ -138,6 +145,8 @@ export function createWarmAccounts(input: {
 
   return {
     credentials: (customerId) => (leases.owns(customerId) ? keys.get(customerId)?.credentials : undefined),
+    customerOf: (apiKey) => byApiKey.get(apiKey),
+    list: () => [...keys].filter(([customerId]) => leases.owns(customerId)).map(([customerId, account]) => ({ customerId, ...account })),
     size: () => keys.size,
     async start(pool) {
       listener = new pg.Client(pool.options);

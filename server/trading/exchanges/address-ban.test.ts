@@ -5,7 +5,8 @@ import { AddressBans, type AddressBan } from './address-ban';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, WINDOW_SLACK_MS } from './rate-limiter';
 import { adapterHarness, failureOf, sandboxAccount, type AdapterHarness } from './test-support';
 
-const BAN_MS = 1_500;
+/** Long enough for the steps taken during the ban (a refused entry, a Bitget read) on a loaded machine; the test waits it out once. */
+const BAN_MS = 4_000;
 
 let sandbox: RunningSandbox;
 let h: AdapterHarness;

@@ -11,12 +11,14 @@ import {
   type AttachedLeg,
   type Credentials,
   type KeyCheck,
+  type LiveOrder,
   type MarketInfo,
   type OrderKind,
   type PlacedOrder,
   type Position,
   type PositionModeName,
   type PositionSide,
+  type RiskTier,
   type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
@@ -120,8 +122,8 @@ export class BitgetAdapter extends CcxtAdapter {
     }
   }
 
-  override async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
-    const positions = await super.fetchPositions(credentials, symbols);
+  override async readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    const positions = await super.readPositions(credentials, symbols);
     for (const position of positions) {
       this.accounts.remember(credentials, { positionMode: position.hedged ? 'hedge' : 'oneway', symbol: position.symbol, marginMode: position.marginMode });
     }
@@ -150,7 +152,27 @@ export class BitgetAdapter extends CcxtAdapter {
     });
   }
 
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+  /** contract/market/Get-Query-Position-Lever: `endUnit` (USDT) and `leverage` per level. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bitgetOf(this.client.ccxt).publicMixGetV2MixMarketQueryPositionLever({ symbol, productType: BITGET_PRODUCT.productType })) as { data?: Array<Record<string, string>> };
+    return (answer.data ?? []).map((row) => ({ maxValue: Number(row.endUnit), maxLeverage: Number(row.leverage) }));
+  }
+
+  async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {
+    const live: LiveOrder[] = [];
+    let endId = '';
+    for (;;) {
+      const page = (await this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixGetV2MixOrderOrdersPlanPending({ productType: BITGET_PRODUCT.productType, planType: 'profit_loss', limit: 100, ...(endId ? { idLessThan: endId } : {}) }),
+      )) as { data?: { entrustedList?: Array<Record<string, string>> | null; endId?: string | null } };
+      const rows = page.data?.entrustedList ?? [];
+      for (const row of rows) live.push({ symbol: row.symbol ?? '', clientOrderId: row.clientOid ?? '', exchangeOrderId: row.orderId ?? '', createdAt: Number(row.cTime ?? 0) });
+      if (rows.length < 100 || !page.data?.endId) return live;
+      endId = page.data.endId;
+    }
+  }
+
+  protected async readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
     const market = await this.market(position.symbol);
     return this.call(credentials, (ex) => findBitgetAttached(ex, market, position, includeDone));
   }
@@ -160,7 +182,7 @@ export class BitgetAdapter extends CcxtAdapter {
     await this.call(credentials, (ex) => cancelBitgetPlan(ex, market, leg.exchangeOrderId, leg.planType ?? 'pos_loss'));
   }
 
-  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+  protected async readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     const order = await this.call(credentials, (ex) => findBitgetOrderById(ex, market, exchangeOrderId));
     return order ? placedOrderOf(order, order.clientOrderId ?? '') : null;
@@ -248,7 +270,7 @@ export class BitgetAdapter extends CcxtAdapter {
   }
 
   /** At most two reads: order detail for orders; the plan list of the kind, open then history, for plans. */
-  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
+  protected async readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     const order = await this.call(credentials, (ex) => findBitgetOrder(ex, market, clientOrderId, kind));
     return order ? placedOrderOf(order, clientOrderId) : null;

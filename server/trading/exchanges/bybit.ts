@@ -15,6 +15,7 @@ import type {
   EntryRequest,
   ExchangeFailure,
   KeyCheck,
+  LiveOrder,
   MarginModeName,
   MarketInfo,
   OrderEntryWindow,
@@ -22,6 +23,7 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  RiskTier,
   SessionWarmth,
   StopLossRequest,
   TakeProfitRequest,
@@ -66,12 +68,12 @@ export class BybitAdapter extends CcxtAdapter {
     this.orderEntryWindow = orderEntry?.entry.window;
   }
 
-  override async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
-    if (!this.orderEntry) return super.warmSessions(accounts);
+  protected override async warmTradeSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    if (!this.orderEntry) return super.warmTradeSessions(accounts);
     return this.orderEntry.sessions.warm(accounts.filter((a) => a.apiKey && a.secret));
   }
 
-  override closeSessions(accounts?: readonly Credentials[]): void {
+  protected override closeTradeSessions(accounts?: readonly Credentials[]): void {
     this.orderEntry?.sessions.close(accounts);
   }
 
@@ -120,22 +122,26 @@ export class BybitAdapter extends CcxtAdapter {
     await this.tolerate('positionMode', () => this.call(credentials, (ex) => ex.setPositionMode(mode === 'hedge', market.ccxtSymbol)));
   }
 
-  /** A conditional reduce-only market order: it keeps our client id, unlike a position TP. */
+  /**
+   * A conditional reduce-only market order: it keeps our client id, unlike a position TP. Like the stop it
+   * carries `closeOnTrigger`: without it Bybit cancels a triggered order when the margin is short
+   * (`docs/v5/order/create-order.mdx`, LIVE-FIDELITY D4).
+   */
   async placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    const params: OrderParams = { clientOrderId: request.clientOrderId, takeProfitPrice: request.triggerPrice, reduceOnly: true, closeOnTrigger: true, ...this.modeParams(request.positionMode) };
     return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** A conditional reduce-only market order falling (long) / rising (short) to the trigger, with our client id. */
   async placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder> {
     const market = await this.market(request.symbol);
-    const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, ...this.modeParams(request.positionMode) };
+    const params: OrderParams = { clientOrderId: request.clientOrderId, stopLossPrice: request.triggerPrice, reduceOnly: true, closeOnTrigger: true, ...this.modeParams(request.positionMode) };
     return this.placeConditional(credentials, market, request.clientOrderId, { type: 'market', side: closeSide(request.side), amount: request.quantity, params });
   }
 
   /** GET /v5/order/realtime (and /history) ?orderFilter=tpslOrder: the position's TP/SL orders without an orderLinkId. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+  protected async readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
     const market = await this.market(position.symbol);
     const orders = await this.call(credentials, async (ex) => [
       ...(await ex.fetchOpenOrders(market.ccxtSymbol, undefined, undefined, { orderFilter: 'tpslOrder' })),
@@ -151,6 +157,25 @@ export class BybitAdapter extends CcxtAdapter {
     });
   }
 
+  /** docs/v5/market/risk-limit.mdx: `riskLimitValue` and `maxLeverage` per tier. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bybitOf(this.client.ccxt).publicGetV5MarketRiskLimit({ category: 'linear', symbol })) as { result?: { list?: Array<Record<string, string>> } };
+    return (answer.result?.list ?? []).filter((row) => row.symbol === symbol).map((row) => ({ maxValue: Number(row.riskLimitValue), maxLeverage: Number(row.maxLeverage) }));
+  }
+
+  async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {
+    const live: LiveOrder[] = [];
+    let cursor = '';
+    do {
+      const page = (await this.call(credentials, (ex) =>
+        bybitOf(ex).privateGetV5OrderRealtime({ category: 'linear', settleCoin: 'USDT', orderFilter: 'StopOrder', limit: 50, ...(cursor ? { cursor } : {}) }),
+      )) as { result?: { list?: Array<Record<string, string>>; nextPageCursor?: string } };
+      for (const row of page.result?.list ?? []) live.push({ symbol: row.symbol ?? '', clientOrderId: row.orderLinkId ?? '', exchangeOrderId: row.orderId ?? '', createdAt: Number(row.createdTime ?? 0) });
+      cursor = page.result?.nextPageCursor ?? '';
+    } while (cursor);
+    return live;
+  }
+
   async cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId'>): Promise<void> {
     const market = await this.market(symbol);
     try {
@@ -161,7 +186,7 @@ export class BybitAdapter extends CcxtAdapter {
     }
   }
 
-  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+  protected async readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     const order = await this.call(credentials, async (ex): Promise<Order | undefined> => {
       try {
@@ -238,7 +263,7 @@ export class BybitAdapter extends CcxtAdapter {
    * closed ones; older ones are in /v5/order/history. ccxt throws a TypeError (not OrderNotFound) when
    * realtime has no match. A trailing stop is the position's (no order): nothing to read.
    */
-  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
+  protected async readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<PlacedOrder | null> {
     const market = await this.market(symbol);
     if (kind === 'trailing') return null;
     const order = await this.call(credentials, async (ex): Promise<Order | undefined> => {

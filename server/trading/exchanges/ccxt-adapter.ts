@@ -1,8 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
+import type { AccountStreams } from './streams/account-streams';
+import { newsOf } from './streams/news';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
+  type AccountNews,
   ExchangeFailure,
   type AttachedLeg,
   type Balance,
@@ -12,6 +16,7 @@ import {
   type ExchangeAdapter,
   type ExchangeId,
   type KeyCheck,
+  type LiveOrder,
   type MarketInfo,
   type OrderKind,
   type PlacedOrder,
@@ -19,6 +24,7 @@ import {
   type PositionModeName,
   type PositionSide,
   type ReduceRequest,
+  type RiskTier,
   type SessionWarmth,
   type StopLossRequest,
   type TakeProfitRequest,
@@ -47,6 +53,12 @@ export interface AccountTerms {
   mode: PositionModeName;
 }
 
+/** Lookups of an order the exchange called a duplicate: at once, then after these pauses (2.6 s in all). */
+const DUPLICATE_LOOKUP_DELAYS_MS = [0, 100, 300, 700, 1_500];
+
+/** Risk-limit tiers change rarely (exchange announcements): read again after this long. */
+const RISK_TIERS_KEPT_MS = 60 * 60_000;
+
 const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
 
 /** The side of the trade that opens (entry) or reduces (close) a position on `side`. */
@@ -73,8 +85,45 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
+  private readonly tiers = new Map<string, { tiers: RiskTier[]; readAt: number }>();
+
+  /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
+  protected streams: AccountStreams | undefined;
 
   constructor(protected readonly client: CcxtClient) {}
+
+  /** Keeps a private stream per warm account (opened with the trade sessions) and answers reads from it. */
+  useStreams(streams: AccountStreams): void {
+    this.streams = streams;
+  }
+
+  async fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null> {
+    return this.streams?.view(credentials)?.order(clientOrderId) ?? this.readOrderByClientId(credentials, symbol, clientOrderId, kind);
+  }
+
+  async fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null> {
+    return this.streams?.view(credentials)?.orderById(exchangeOrderId) ?? this.readOrderById(credentials, symbol, exchangeOrderId);
+  }
+
+  /** The private streams: wanted, open, and synced (caught up, answering reads). */
+  streamStats(): { wanted: number; open: number; synced: number } {
+    const stats = this.streams?.stats();
+    return { wanted: stats?.wanted ?? 0, open: stats?.open ?? 0, synced: stats?.synced ?? 0 };
+  }
+
+  onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void {
+    this.streams?.onNews((credentials, streamNews) => {
+      const news = newsOf(streamNews);
+      if (news) listener(credentials, news);
+    });
+  }
+
+  /** Resolves once the stream shows the order done (filled, cancelled, rejected); undefined when it cannot tell within `timeoutMs`. */
+  async settledOrder(credentials: Credentials, clientOrderId: string, timeoutMs: number): Promise<PlacedOrder | undefined> {
+    const done = (order: PlacedOrder) => order.status === 'closed' || order.status === 'canceled' || order.status === 'rejected';
+    const order = await this.streams?.view(credentials)?.waitForOrder(clientOrderId, done, timeoutMs);
+    return order && done(order) ? order : undefined;
+  }
 
   /** Parameters that put an order on the right position in hedge mode (ccxt cannot detect the mode). */
   protected modeParams(mode: PositionModeName): OrderParams {
@@ -97,20 +146,46 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract placeTakeProfit(credentials: Credentials, request: TakeProfitRequest): Promise<PlacedOrder>;
   abstract placeTrailingStop(credentials: Credentials, request: TrailingStopRequest): Promise<PlacedOrder>;
   abstract placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
-  abstract findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  /** The position's TP/SL made from entries' attached levels, over REST (see `findAttachedLegs`). */
+  protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+
+  /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+    return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
+  }
+
+  /** Whether the account's reads are answered by its private stream now (synced): then they cost no request. */
+  readsFromStream(credentials: Credentials): boolean {
+    return this.streams?.view(credentials)?.isSynced ?? false;
+  }
   abstract cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
-  abstract fetchOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
+  /** Looks an order up over REST by the exchange's id; null when the exchange has none. */
+  protected abstract readOrderById(credentials: Credentials, symbol: string, exchangeOrderId: string): Promise<PlacedOrder | null>;
   abstract setStopLoss(credentials: Credentials, request: { symbol: string; side: PositionSide; price: number; positionMode: PositionModeName }): Promise<void>;
   abstract cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
-  abstract fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
+  /** Looks an order up over REST by our client id (at most two reads); null when the exchange has none. */
+  protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
+  abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
 
-  /** Opens order-entry sessions ahead of alerts where the exchange has them (Bybit /v5/trade); Bitget trades over REST only. */
-  async warmSessions(_accounts: readonly Credentials[]): Promise<SessionWarmth> {
+  /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
+  async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
+    const [trade] = await Promise.all([this.warmTradeSessions(accounts), this.streams?.warm(accounts)]);
+    return trade;
+  }
+
+  closeSessions(accounts?: readonly Credentials[]): void {
+    this.streams?.close(accounts);
+    this.closeTradeSessions(accounts);
+  }
+
+  /** Order-entry sessions ahead of alerts (Bybit /v5/trade); Bitget trades over REST only. */
+  protected async warmTradeSessions(_accounts: readonly Credentials[]): Promise<SessionWarmth> {
     return { wanted: 0, open: 0, waiting: 0, opened: 0, failures: 0 };
   }
 
-  closeSessions(_accounts?: readonly Credentials[]): void {}
+  protected closeTradeSessions(_accounts?: readonly Credentials[]): void {}
 
   entryChannel(_credentials: Credentials): EntryChannel {
     return 'rest';
@@ -135,6 +210,17 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     if (!info) throw failure(this.exchange, 'invalid_request', `does not list the USDT perpetual '${symbol}'`, 'check the strategy symbol (e.g. BTCUSDT)');
     return info;
   }
+
+  async riskTiers(symbol: string): Promise<RiskTier[]> {
+    const cached = this.tiers.get(symbol);
+    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached.tiers;
+    const tiers = (await this.guard(() => this.readRiskTiers(symbol))).sort((a, b) => a.maxValue - b.maxValue);
+    this.tiers.set(symbol, { tiers, readAt: Date.now() });
+    return tiers;
+  }
+
+  /** The symbol's risk-limit tiers from the exchange's public endpoint. */
+  protected abstract readRiskTiers(symbol: string): Promise<RiskTier[]>;
 
   async fetchBalance(credentials: Credentials): Promise<Balance> {
     const balance = await this.call(credentials, (ex) => ex.fetchBalance());
@@ -188,6 +274,11 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   }
 
   async fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
+    return this.streams?.view(credentials)?.openPositions(symbols) ?? this.readPositions(credentials, symbols);
+  }
+
+  /** The open positions over REST (the private stream's catch-up reads them too). */
+  async readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]> {
     const markets = symbols ? await Promise.all(symbols.map((s) => this.market(s))) : undefined;
     const rows = await this.call(credentials, (ex) => ex.fetchPositions(markets?.map((m) => m.ccxtSymbol)));
     const wanted = markets ? new Set(markets.map((m) => m.ccxtSymbol)) : undefined;
@@ -216,14 +307,28 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
    */
   protected async placeOnly(credentials: Credentials, market: MarketInfo, clientOrderId: string, place: Placement, deadline?: number): Promise<PlacedOrder> {
     try {
-      if (typeof place === 'function') return placedOrderOf(await this.call(credentials, place, deadline), clientOrderId);
-      return await this.sendCreate(credentials, market, clientOrderId, place, deadline);
+      const placed = typeof place === 'function' ? placedOrderOf(await this.call(credentials, place, deadline), clientOrderId) : await this.sendCreate(credentials, market, clientOrderId, place, deadline);
+      this.streams?.view(credentials)?.placed(market.symbol, placed, Date.now());
+      return placed;
     } catch (error) {
       if (!(error instanceof ExchangeFailure) || error.code !== 'duplicate') throw error;
-      const existing = await this.fetchOrderByClientId(credentials, market.symbol, clientOrderId);
-      if (existing) return existing;
-      throw error;
+      return this.earlierOrder(credentials, market.symbol, clientOrderId);
     }
+  }
+
+  /**
+   * The order an earlier attempt placed under this client id, which the exchange just called a duplicate.
+   * Bybit acknowledges orders asynchronously (`docs/v5/order/create-order.mdx`), so a lookup right away
+   * may not list it yet (LIVE-FIDELITY D6): it is looked up again with backoff. Still not listed, the
+   * failure is retryable: the next attempt looks it up first, and never places it again.
+   */
+  private async earlierOrder(credentials: Credentials, symbol: string, clientOrderId: string): Promise<PlacedOrder> {
+    for (const delay of DUPLICATE_LOOKUP_DELAYS_MS) {
+      if (delay > 0) await sleep(delay);
+      const existing = await this.fetchOrderByClientId(credentials, symbol, clientOrderId);
+      if (existing) return existing;
+    }
+    throw failure(this.exchange, 'duplicate', 'says an order with this client order id exists but does not list it yet', 'it is looked up again before anything else is sent', true);
   }
 
   /** Sends one create-order request (REST here; Bybit uses the account's order-entry session when it is open). */

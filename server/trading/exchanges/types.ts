@@ -38,6 +38,14 @@ export interface MarketInfo {
   tickSize: number;
   minNotional: number;
   maxLeverage: number;
+  /** The largest market order (Bybit lotSizeFilter.maxMktOrderQty, Bitget maxMarketOrderQty); Infinity when not given. */
+  maxMarketQty: number;
+}
+
+/** One tier of a symbol's risk limit: positions up to `maxValue` USDT may be held at up to `maxLeverage`. */
+export interface RiskTier {
+  maxValue: number;
+  maxLeverage: number;
 }
 
 export interface PlacedOrder {
@@ -162,6 +170,29 @@ export interface OrderEntryWindow {
   share(part: number): void;
 }
 
+/**
+ * What a warm account's private stream tells the engine: what it should look at again now, instead of
+ * at its next periodic check.
+ */
+export interface AccountNews {
+  /** Our orders that the exchange finished (filled, cancelled, rejected) other than entries and closes being placed. */
+  clientOrderIds: string[];
+  /** Symbols whose position shrank (a take-profit or stop, a close by hand, a liquidation) or lost an order not of ours. */
+  symbols: string[];
+  /** The stream came back and caught up after a drop: everything of the account is due for a check. */
+  resynced: boolean;
+}
+
+/** A conditional order or plan the exchange lists as live (the reconciler looks for legs nobody owns). */
+export interface LiveOrder {
+  symbol: string;
+  /** '' when it carries none (an entry's attached TP/SL, the customer's own). */
+  clientOrderId: string;
+  exchangeOrderId: string;
+  /** When the exchange created it (ms). */
+  createdAt: number;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** Set where this adapter sends orders over an order-entry socket counted per address. */
@@ -193,6 +224,8 @@ export interface ExchangeAdapter {
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
+  /** The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget query-position-lever). */
+  riskTiers(symbol: string): Promise<RiskTier[]>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
   /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
@@ -232,6 +265,17 @@ export interface ExchangeAdapter {
    */
   fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
+  /**
+   * Every live conditional order and TP/SL plan of the account's USDT perpetuals, over REST (Bybit
+   * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
+   */
+  fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  /** Whether the account's reads are answered by its private stream now (they then cost no request). */
+  readsFromStream(credentials: Credentials): boolean;
+  /** Listens to the warm accounts' private streams (nothing is called where there are none). */
+  onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void;
+  /** Resolves once the account's stream shows the order done (filled, cancelled, rejected); undefined when it cannot tell in time. */
+  settledOrder(credentials: Credentials, clientOrderId: string, timeoutMs: number): Promise<PlacedOrder | undefined>;
 }
 
 export type FailureCode =
@@ -253,6 +297,10 @@ export type FailureCode =
   | 'level_passed'
   /** The request was not sent: its deadline passed while it waited (the rate limiter, an address ban). */
   | 'deadline'
+  /** The order book had nothing to fill a market order with (Bitget 22045): nothing happened, try again later. */
+  | 'no_liquidity'
+  /** Over the symbol's risk limit: the position's value at this leverage, or a market order above its maximum size. */
+  | 'risk_limit'
   | 'invalid_request';
 
 /** Every adapter error is one of these: retryable (try again within the deadline) or final. */

@@ -7,7 +7,8 @@ import type { ExecutionLeg } from '../legs';
 import { finishOrderIfDone } from './order-settlement';
 import { instantOf, type StateWriter } from './writer';
 
-type ExitAudit = { exitType: ExitType | null; message: string };
+/** One exit audit row; `isError` rows also notify staff (the red dot). */
+export type ExitAudit = { exitType: ExitType | null; message: string; isError?: boolean };
 
 /** Transition "protected": the TP legs, stop loss and trailing stop are on the exchange. */
 export async function markProtected(w: StateWriter, ctx: ExecutionContext, protection: { legs: ExecutionLeg[]; stopLossPrice: number }): Promise<void> {
@@ -35,7 +36,7 @@ export async function markLegsFilled(w: StateWriter & { db: Db }, ctx: Execution
   await w.db.transaction(async (tx) => {
     await saveProgress({ db: tx, worker: w.worker, at: w.at }, ctx);
     for (const audit of audits) {
-      await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: audit.exitType, message: audit.message, isError: false, at: w.at });
+      await recordExitAudit(tx, { orderId: ctx.orderId, customerId: ctx.customerId, strategyId: ctx.strategy.id, exitType: audit.exitType, message: audit.message, isError: audit.isError ?? false, at: w.at });
     }
   });
 }

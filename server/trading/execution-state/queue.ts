@@ -122,3 +122,41 @@ export async function pendingEntries(db: DbOrTx): Promise<Array<{ platformType: 
     group by c.platform_type`);
   return result.rows.map((row) => ({ platformType: Number(row.platform_type), pending: Number(row.pending), earliestDeadline: new Date(row.earliest) }));
 }
+
+/** What private streams reported, gathered for one statement. */
+export interface DueNews {
+  /** Customers whose every open execution is due (their stream caught up after a drop). */
+  resynced: Set<number>;
+  /** customer id, symbol: the executions of a position that shrank. */
+  positions: Array<[number, string]>;
+  /** order id, customer id: the execution of a leg that ended. */
+  legs: Array<[number, number]>;
+}
+
+/**
+ * Transition "due now": the open executions the news concerns are due at once. Answers how many were
+ * made due, and those `worker` is running (they are looked at again when their run ends).
+ */
+export async function wakeExecutions(db: DbOrTx, worker: string, news: DueNews): Promise<{ woken: number; running: number[] }> {
+  const positions = JSON.stringify(news.positions.map(([customer, symbol]) => ({ customer, symbol })));
+  const legs = JSON.stringify(news.legs.map(([orderId, customer]) => ({ order_id: orderId, customer })));
+  const result = await db.execute<{ id: number; woken: boolean }>(sql`
+    with hit as (
+      select e.id, e.claimed_by from executions e
+      join orders o on o.id = e.order_id
+      join strategies s on s.id = o.strategy_id
+      where e.state = 'open' and (
+        e.customer_id in (select value::int from jsonb_array_elements_text(${JSON.stringify([...news.resynced])}::jsonb))
+        or (e.customer_id, s.symbol) in (select p.customer, p.symbol from jsonb_to_recordset(${positions}::jsonb) as p(customer int, symbol text))
+        or (e.order_id, e.customer_id) in (select l.order_id, l.customer from jsonb_to_recordset(${legs}::jsonb) as l(order_id int, customer int)))
+    ), woken as (
+      update executions x set next_attempt_at = now(), updated_at = now()
+      from hit where x.id = hit.id and hit.claimed_by is null and x.claimed_by is null
+      returning x.id
+    )
+    select id, true as woken from woken
+    union all
+    select id, false as woken from hit where claimed_by = ${worker}`);
+  const rows = result.rows;
+  return { woken: rows.filter((row) => row.woken).length, running: rows.filter((row) => !row.woken).map((row) => Number(row.id)) };
+}

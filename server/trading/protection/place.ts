@@ -3,22 +3,25 @@ import type { PlacedOrder } from '../exchanges/types';
 import { executionClientOrderId } from '../ids';
 import type { ExecutionLeg } from '../legs';
 import { isFailure } from '../steps/errors';
-import { placeOnce, type Session } from '../steps/session';
+import type { Session } from '../steps/session';
 import { trailingTerms } from './levels';
 import type { WantedLeg } from './wanted';
 
-/** Places one protective order with its deterministic client id (a retry finds the earlier one). */
-export async function placeLeg(ctx: ExecutionContext, session: Session, wanted: WantedLeg, price: number, round: number): Promise<ExecutionLeg> {
-  const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, wanted.kind, round);
+/** Sends one protective order (a duplicate client id is looked up by the adapter: a retry finds the earlier one). */
+function sendLeg(ctx: ExecutionContext, session: Session, wanted: WantedLeg, price: number, clientOrderId: string): Promise<PlacedOrder> {
   const base = { symbol: session.symbol, side: session.side, quantity: wanted.quantity, clientOrderId, positionMode: session.mode };
   const { adapter, credentials } = session;
-  await placeOnce(session, clientOrderId, (): Promise<PlacedOrder> => {
-    if (wanted.kind === 'sl') return adapter.placeStopLoss(credentials, { ...base, triggerPrice: price });
-    if (wanted.kind !== 'trailing') return adapter.placeTakeProfit(credentials, { ...base, triggerPrice: price });
-    const terms = trailingTerms(ctx, session, ctx.entryPrice!);
-    if (!terms) throw new Error('the strategy has no trailing stop terms');
-    return adapter.placeTrailingStop(credentials, { ...base, activationPrice: price, callback: terms.callback });
-  });
+  if (wanted.kind === 'sl') return adapter.placeStopLoss(credentials, { ...base, triggerPrice: price });
+  if (wanted.kind !== 'trailing') return adapter.placeTakeProfit(credentials, { ...base, triggerPrice: price });
+  const terms = trailingTerms(ctx, session, ctx.entryPrice!);
+  if (!terms) throw new Error('the strategy has no trailing stop terms');
+  return adapter.placeTrailingStop(credentials, { ...base, activationPrice: price, callback: terms.callback });
+}
+
+/** Places one protective order with its deterministic client id. */
+export async function placeLeg(ctx: ExecutionContext, session: Session, wanted: WantedLeg, price: number, round: number): Promise<ExecutionLeg> {
+  const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, wanted.kind, round);
+  await sendLeg(ctx, session, wanted, price, clientOrderId);
   return {
     kind: wanted.kind,
     clientOrderId,

@@ -1,5 +1,5 @@
 import type { ExecutionContext } from '../context';
-import { currentLeg, isTakeProfit, takeProfitKinds, type ExecutionLeg, type ProtectionKind } from '../legs';
+import { currentLeg, isTakeProfit, takeProfitKinds, type ProtectionKind } from '../legs';
 import { roundDownToStep } from '../sizing';
 import type { Session } from '../steps/session';
 import { stopLossPrice, takeProfitPrices, takeProfitSizes, tickOnLossSide, trailingTerms } from './levels';
@@ -34,8 +34,10 @@ function wantedTakeProfits(ctx: ExecutionContext, session: Session, remaining: n
     const prices = takeProfitPrices(ctx, session, ctx.entryPrice!);
     candidates = takeProfitKinds.flatMap((kind, i) => (sizes[i]! > 0 && !filled.has(kind) ? [{ kind, quantity: sizes[i]!, price: prices[i]! }] : []));
   } else {
-    const open = takeProfitKinds.map((kind) => currentLeg(ctx.legs, kind)).filter((leg): leg is ExecutionLeg => leg !== undefined);
-    candidates = open.map((leg) => ({ kind: leg.kind, quantity: round8(leg.quantity - leg.filledQty), price: leg.target ?? leg.price }));
+    candidates = takeProfitKinds.flatMap((kind) => {
+      const leg = currentLeg(ctx.legs, kind);
+      return leg ? [{ kind, quantity: round8(leg.quantity - leg.filledQty), price: leg.target ?? leg.price }] : [];
+    });
   }
   const total = candidates.reduce((sum, leg) => sum + leg.quantity, 0);
   if (total <= remaining + step / 2) return candidates;

@@ -1,50 +1,149 @@
-import type { ExitType } from '../../../contract/enums';
+import { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
-import { markClosed } from '../execution-state/position';
+import { markClosed, markLegsFilled, saveProgress, type ExitAudit } from '../execution-state/position';
 import type { PlacedOrder } from '../exchanges/types';
-import { closedAtMarketMessage, withRealizedPnl } from '../exit-messages';
+import { closedAtMarketMessage, closeIncompleteMessage, legClosedMessage, withRealizedPnl } from '../exit-messages';
 import { executionClientOrderId } from '../ids';
+import type { ExecutionLeg } from '../legs';
+import { reconcileProtection } from '../protection/reconcile';
+import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
+import { loadSlotSiblings } from '../slot';
 import { isFailure } from './errors';
-import type { DbOrTx } from '../../db/client';
-import { cancelOpenLegs, refreshLegs, traceAttachedLegs } from './legs-state';
-import { pnlOf, settle, type Session } from './session';
+import { bookUnexplained, readPosition, unexplainedShortfall } from './exchange-position';
+import { bookLegOrder, cancelOpenLegs, refreshLegs, traceAttachedLegs, type LegFill } from './legs-state';
+import { settle, type Session } from './session';
 
-/**
- * Closes what is left of this execution's position at market, reduce-only and sized to it (never
- * another execution's part), after booking any leg fills and cancelling its remaining legs. The close
- * has its own client order id, looked up first, so a retry never closes twice. Answers what happened.
- */
-export async function closeRemaining(db: DbOrTx, ctx: ExecutionContext, session: Session): Promise<string> {
-  await traceAttachedLegs(db, ctx, session);
-  await refreshLegs(session, ctx);
-  await cancelOpenLegs(db, session, ctx);
-  const step = session.market.qtyStep;
-  const remaining = Math.max(0, Number((ctx.quantity! - ctx.closedQty).toFixed(8)));
-  const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, 'close');
-  let placed: PlacedOrder | null = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, clientOrderId);
-  if (!placed && remaining >= step / 2) {
-    try {
-      placed = await session.adapter.closePosition(session.credentials, { symbol: session.symbol, side: session.side, clientOrderId, positionMode: session.mode, quantity: remaining });
-    } catch (error) {
-      if (isFailure(error, 'no_position')) placed = null;
-      else if (isFailure(error, 'duplicate')) placed = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, clientOrderId);
-      else throw error;
-    }
-  }
-  if (!placed) return 'the position was already flat on the exchange';
-  const filled = await settle(session, placed);
-  if (filled.filledQty <= 0 || filled.avgPrice === undefined) throw new Error('the close order is not filled yet');
-  ctx.realizedPnl = Number((ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, filled.avgPrice, filled.filledQty)).toFixed(8));
-  ctx.closedQty = Number((ctx.closedQty + filled.filledQty).toFixed(8));
-  return `${filled.filledQty} ${session.symbol} at ${filled.avgPrice}`;
+/** A close that left part of the position open is sent again this soon: quickly at first, then every 10 s. */
+export const closeRetryMs = (rounds: number) => Math.min(10_000, 500 * 2 ** Math.max(0, rounds - 1));
+
+/** What is known of this execution on the exchange after reading it. */
+interface Held {
+  /** What is left of it on the exchange. */
+  held: number;
+  /** Fills of its legs (take-profits, stops, earlier close rounds) booked by this reading. */
+  fills: LegFill[];
+  /** A reduction nobody's legs explain (a manual close, a liquidation), booked by this reading. */
+  outside: ExitAudit | null;
 }
 
-/** A requested close (by admin, by signal): what is left closed at market, the exit audited, the Order settled. */
-export async function runClose(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<void> {
-  const detail = await closeRemaining(rt.db, ctx, session);
-  await markClosed(rt, ctx, {
-    exitType: (ctx.exitType as ExitType | null) ?? null,
-    message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, detail), ctx.realizedPnl),
-  });
+const closeRounds = (ctx: ExecutionContext) => ctx.legs.filter((leg) => leg.kind === 'close');
+
+/**
+ * Reads what is left of this execution on the exchange: its legs' fills are booked (earlier close rounds
+ * included), then the position's size is read, and a shortfall its legs do not explain is booked as
+ * closed outside the platform. The position read is what decides, never the orders we sent.
+ */
+async function heldOnExchange(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<Held> {
+  await traceAttachedLegs(rt.db, ctx, session);
+  const fills = await refreshLegs(session, ctx);
+  const { size, markPrice } = await readPosition(session);
+  if (markPrice !== undefined) ctx.lastMarkPrice = markPrice;
+  const shortfall = await unexplainedShortfall(ctx, session, size, await loadSlotSiblings(rt.db, ctx));
+  const outside = shortfall > session.market.qtyStep / 2 ? await bookUnexplained(rt, ctx, session, shortfall) : null;
+  return { held: remainingOf(ctx), fills, outside };
+}
+
+/** The reduce-only market order of one close round; null when the exchange has no position to reduce. */
+async function placeClose(session: Session, leg: ExecutionLeg): Promise<PlacedOrder | null> {
+  const { adapter, credentials } = session;
+  try {
+    return await adapter.closePosition(credentials, { symbol: session.symbol, side: session.side, clientOrderId: leg.clientOrderId, positionMode: session.mode, quantity: leg.quantity });
+  } catch (error) {
+    // Nothing to close, or nothing in the book to close it with (Bitget refuses, Bybit cancels unfilled): no fill this round.
+    if (isFailure(error, 'no_position') || isFailure(error, 'no_liquidity')) return null;
+    throw error;
+  }
+}
+
+/**
+ * One round: a reduce-only market order for what is left, with a client id of its own (recorded before
+ * it is sent, so a crash finds it), and its fill booked. The book may fill all of it, part or nothing.
+ */
+async function sendCloseRound(rt: TradingRuntime, ctx: ExecutionContext, session: Session, quantity: number): Promise<void> {
+  const round = Math.max(-1, ...closeRounds(ctx).map((leg) => leg.round)) + 1;
+  const clientOrderId = executionClientOrderId(ctx.orderId, ctx.customerId, 'close', round);
+  const leg: ExecutionLeg = { kind: 'close', clientOrderId, quantity, price: 0, filledQty: 0, avgPrice: null, status: 'open', round };
+  ctx.legs.push(leg);
+  await saveProgress(rt, ctx);
+  const placed = await placeClose(session, leg);
+  if (!placed) leg.status = 'canceled';
+  else bookLegOrder(session, ctx, leg, await settle(session, placed));
+}
+
+/** Closes at market as far as the book allows: at most one round, then the position read again. */
+async function closeOneRound(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<Held> {
+  const before = await heldOnExchange(rt, ctx, session);
+  if (before.held < session.market.qtyStep / 2) return before;
+  await sendCloseRound(rt, ctx, session, before.held);
+  const after = await heldOnExchange(rt, ctx, session);
+  return { held: after.held, fills: [...before.fills, ...after.fills], outside: after.outside ?? before.outside };
+}
+
+/** What the close rounds filled together: "0.016 BTCUSDT at 60000", or null when none filled. */
+function closeDetail(ctx: ExecutionContext, symbol: string): string | null {
+  const filled = closeRounds(ctx).filter((leg) => leg.filledQty > 0);
+  const quantity = Number(filled.reduce((sum, leg) => sum + leg.filledQty, 0).toFixed(8));
+  if (quantity <= 0) return null;
+  const price = filled.reduce((sum, leg) => sum + leg.filledQty * leg.avgPrice!, 0) / quantity;
+  const rounds = filled.length > 1 ? ` (${filled.length} orders)` : '';
+  return `${quantity} ${symbol} at ${Number(price.toPrecision(10))}${rounds}`;
+}
+
+/** The exit audit of a close that is done: what the close orders filled, else what closed the position. */
+function closedExit(ctx: ExecutionContext, session: Session, state: Held): ExitAudit {
+  const detail = closeDetail(ctx, session.symbol);
+  if (detail !== null) return { exitType: (ctx.exitType as ExitType | null) ?? null, message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, detail), ctx.realizedPnl) };
+  if (state.outside) return { exitType: state.outside.exitType, message: withRealizedPnl(state.outside.message, ctx.realizedPnl) };
+  const legs = state.fills.map((fill) => legClosedMessage(fill.leg.kind, fill.leg.price, fill.quantity, session.symbol, fill.price)).join(', ');
+  const how = legs || 'the position was already flat on the exchange';
+  return { exitType: (ctx.exitType as ExitType | null) ?? null, message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, how), ctx.realizedPnl) };
+}
+
+/**
+ * Part of the position is still open after a round: its stop and take-profits are brought to what is
+ * left (the stop put back where it is missing), and the first time staff are told (an error exit audit).
+ */
+async function keepProtected(rt: TradingRuntime, ctx: ExecutionContext, session: Session, firstRound: boolean): Promise<void> {
+  const outcome = await reconcileProtection(rt, ctx, session);
+  const audits: ExitAudit[] = outcome.audits.map((message) => ({ exitType: null, message }));
+  if (firstRound) audits.push({ exitType: (ctx.exitType as ExitType | null) ?? null, message: closeIncompleteMessage(ctx.exitType, remainingOf(ctx), session.symbol), isError: true });
+  await markLegsFilled(rt, ctx, audits);
+  if (outcome.failures.length > 0) rt.log.warn({ executionId: ctx.id, reason: String(outcome.failures[0]) }, 'protection of a position still closing failed; retried with the close');
+}
+
+export type CloseOutcome = { closed: true } | { closed: false; retryInMs: number };
+
+/**
+ * A requested close (by admin, by signal): what is left goes out at market, reduce-only and sized to this
+ * execution, before any of its legs is cancelled. The execution is closed only once the exchange shows
+ * none of it left; until then what is left keeps its stop and the close is sent again (a new order).
+ */
+export async function runClose(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<CloseOutcome> {
+  const roundsBefore = closeRounds(ctx).length;
+  const state = await closeOneRound(rt, ctx, session);
+  if (state.held < session.market.qtyStep / 2) {
+    await cancelOpenLegs(rt.db, session, ctx);
+    await markClosed(rt, ctx, closedExit(ctx, session, state));
+    return { closed: true };
+  }
+  await keepProtected(rt, ctx, session, roundsBefore === 0);
+  return { closed: false, retryInMs: closeRetryMs(roundsBefore + 1) };
+}
+
+/**
+ * A stop whose level the market has passed: what is left is closed at market now, one round at a time.
+ * Answers whether the execution is closed (else the protection follow-up sends another round soon).
+ */
+export async function closeForPassedStop(rt: TradingRuntime, ctx: ExecutionContext, session: Session, stop: { level: number; price: number }, prior: string[]): Promise<boolean> {
+  const state = await closeOneRound(rt, ctx, session);
+  const before = prior.length ? `${prior.join('; ')}; ` : '';
+  if (state.held >= session.market.qtyStep / 2) {
+    await markLegsFilled(rt, ctx, prior.map((message) => ({ exitType: null, message })));
+    return false;
+  }
+  await cancelOpenLegs(rt.db, session, ctx);
+  const detail = closeDetail(ctx, session.symbol) ?? 'the position was already flat';
+  await markClosed(rt, ctx, { exitType: null, message: `${before}Stop loss at ${stop.level} had already been passed (price ${stop.price}): closed at market, ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+  return true;
 }

@@ -6,9 +6,11 @@ import type { ExecutionLeg } from '../legs';
 import { stopLossPrice, takeProfitPrices } from '../protection/levels';
 import { expectedFill } from '../prices';
 import type { TradingRuntime } from '../runtime';
+import { leverageHeldMessage } from '../position-sharing';
 import { sizeEntry } from '../sizing';
+import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
-import { placeOnce, settle, type Session } from './session';
+import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -104,7 +106,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
     if (sized === null) return false;
     const requested = sized.quantity;
     quantity = requested;
-    await droppedAtDeadline(ctx, () =>
+    const held = await droppedAtDeadline(ctx, () =>
       rt.settings.ensure({
         adapter,
         credentials: { ...credentials, deadline },
@@ -112,15 +114,17 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
         platformType: ctx.platformType,
         symbol,
         wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
+        holderOf: () => symbolHolder(rt.db, ctx),
       }),
     );
+    if (held) {
+      await markEndedWithoutPosition(rt, ctx, 'skipped', leverageHeldMessage(symbol, held, ctx.strategy.leverage));
+      return false;
+    }
     const send = (at: AttachedLevels) =>
       rt.pacer.entry(
         session.exchange,
-        () =>
-          placeOnce(session, ctx.clientOrderId, () =>
-            adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: deadline, ...at }),
-          ),
+        () => adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: deadline, ...at }),
         adapter.entryChannel(credentials),
         deadline,
       );
@@ -150,11 +154,13 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
 }
 
 /**
- * Reads the fill of an acknowledged entry (one lookup by client order id), before its TP/SL legs are
- * placed. Returns false when the exchange did not fill it: the execution then ends as failed, audited.
+ * Reads the fill of an acknowledged entry (pushed by the account's private stream, else one lookup by
+ * client order id), before its TP/SL legs are placed. Returns false when the exchange did not fill it: the execution then ends as failed, audited.
  */
 export async function learnEntryFill(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<boolean> {
-  const found = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, ctx.clientOrderId);
+  const found =
+    (await session.adapter.settledOrder(session.credentials, ctx.clientOrderId, STREAM_FILL_WAIT_MS)) ??
+    (await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, ctx.clientOrderId));
   if (!found) throw new Error('the exchange acknowledged the entry but does not list it yet');
   const filled = await settle(session, found);
   if (isFilled(filled)) {

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { ExecutionContext } from '../context';
+import type { PlacedOrder } from '../exchanges/types';
 import type { ExecutionLeg } from '../legs';
 import { resolveAttachedLegs } from '../protection/attached';
 import { cancelLeg, lookUpLeg } from '../protection/place';
@@ -35,19 +36,31 @@ export async function refreshLegs(session: Session, ctx: ExecutionContext): Prom
   const fills: LegFill[] = [];
   for (const leg of ctx.legs) {
     if (leg.status !== 'open' || !traceable(session, leg)) continue;
-    const { delta, order } = await unbookedFill(session, leg);
-    if (!order) continue;
-    if (delta > 0 && order.avgPrice !== undefined) {
-      fills.push({ leg, quantity: delta, price: order.avgPrice });
-      ctx.realizedPnl = round8(ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, order.avgPrice, delta));
-      ctx.closedQty = round8(ctx.closedQty + delta);
-      leg.filledQty = order.filledQty;
-      leg.avgPrice = order.avgPrice;
-    }
-    if (order.status === 'closed' || (leg.quantity > 0 && leg.filledQty >= leg.quantity)) leg.status = 'filled';
-    else if (order.status === 'canceled' || order.status === 'rejected') leg.status = 'canceled';
+    const order = await lookUpLeg(session, leg);
+    const fill = order ? bookLegOrder(session, ctx, leg, order) : null;
+    if (fill) fills.push(fill);
   }
   return fills;
+}
+
+/**
+ * Books what the exchange says of one leg: a fill not booked yet goes into the context (closed quantity
+ * and realized PnL), and a leg the exchange has finished is marked filled or cancelled. Answers the new fill.
+ */
+export function bookLegOrder(session: Session, ctx: ExecutionContext, leg: ExecutionLeg, order: PlacedOrder): LegFill | null {
+  const delta = round8(order.filledQty - leg.filledQty);
+  let fill: LegFill | null = null;
+  if (delta > 0 && order.avgPrice !== undefined) {
+    fill = { leg, quantity: delta, price: order.avgPrice };
+    ctx.realizedPnl = round8(ctx.realizedPnl + pnlOf(session.side, ctx.entryPrice!, order.avgPrice, delta));
+    ctx.closedQty = round8(ctx.closedQty + delta);
+    leg.filledQty = order.filledQty;
+    leg.avgPrice = order.avgPrice;
+  }
+  const done = order.status === 'closed' || (leg.quantity > 0 && leg.filledQty >= leg.quantity - session.market.qtyStep / 2);
+  if (done && leg.filledQty > 0) leg.status = 'filled';
+  else if (done || order.status === 'canceled' || order.status === 'rejected') leg.status = 'canceled';
+  return fill;
 }
 
 /**

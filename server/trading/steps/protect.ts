@@ -5,29 +5,27 @@ import { currentLeg } from '../legs';
 import { reconcileProtection } from '../protection/reconcile';
 import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
-import { closeRemaining } from './close';
+import { closeForPassedStop } from './close';
 import { cancelOpenLegs, traceAttachedLegs } from './legs-state';
 import type { Session } from './session';
 
-/** Where the execution stands after its protection was brought in step. */
-export type ProtectionResult = 'protected' | 'closed' | 'position-gone';
+/**
+ * Where the execution stands after its protection was brought in step; 'closing': its stop's level had
+ * been passed and the book did not fill all of the close at market, which is sent again soon.
+ */
+export type ProtectionResult = 'protected' | 'closed' | 'closing' | 'position-gone';
 
 /**
  * Brings the protection in step and records the outcome: take-profits executed at market are booked
- * and audited; a stop the market had passed closes what is left at market; a position already gone is
+ * and audited; a stop the market had passed closes what is left at market (round by round, as the
+ * book allows); a position already gone is
  * left to the sync. Legs that failed are saved as far as they got and the first failure is thrown,
  * so the caller retries (deterministic client ids: nothing is placed twice).
  */
 export async function applyProtection(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<ProtectionResult> {
   const outcome = await reconcileProtection(rt, ctx, session);
   const step = session.market.qtyStep;
-  if (outcome.stopPassed !== null) {
-    const { level, price } = outcome.stopPassed;
-    const detail = await closeRemaining(rt.db, ctx, session);
-    const prior = outcome.audits.length ? `${outcome.audits.join('; ')}; ` : '';
-    await markClosed(rt, ctx, { exitType: null, message: `${prior}Stop loss at ${level} had already been passed (price ${price}): closed at market, ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
-    return 'closed';
-  }
+  if (outcome.stopPassed !== null) return (await closeForPassedStop(rt, ctx, session, outcome.stopPassed, outcome.audits)) ? 'closed' : 'closing';
   if (outcome.audits.length > 0 && remainingOf(ctx) < step / 2) {
     await cancelOpenLegs(rt.db, session, ctx);
     await markClosed(rt, ctx, { exitType: null, message: `${outcome.audits.join('; ')}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });

@@ -70,22 +70,32 @@ export async function runExecution(rt: TradingRuntime, ctx: ExecutionContext, en
         await releaseClaim(rt.db, rt.worker, ctx.id, PROTECTION_DEFERRED_MS);
         return;
       }
+      // Its stop had been passed and the close at market is not done: the next round follows soon.
+      if (result === 'closing') return await releaseClaim(rt.db, rt.worker, ctx.id, FOLLOW_UP_RETRY_MS);
       if (result === 'position-gone') delay = 0;
       phase = phaseOf(ctx);
     } else if (ctx.entryPrice === null && !(await learnEntryFill(rt, ctx, session))) {
       return;
     }
     if (phase === 'close') {
-      await runClose(rt, ctx, session);
+      const outcome = await runClose(rt, ctx, session);
+      // Waiting for liquidity is not failing: the close is sent again for as long as the exchange shows a position.
+      if (!outcome.closed) {
+        await forgiveAttempt(rt.db, rt.worker, ctx.id);
+        await releaseClaim(rt.db, rt.worker, ctx.id, outcome.retryInMs, 'The close did not fill in full; what is left keeps its stop and is sent again');
+      }
       return;
     }
     if (phase === 'sync' && delay > 0) {
       const { followUpPending } = await runSync(rt, ctx, session);
       if (followUpPending) delay = FOLLOW_UP_RETRY_MS;
     }
-    await releaseClaim(rt.db, rt.worker, ctx.id, delay);
+    // A stream said something happened to it while it ran: looked at again at once.
+    await releaseClaim(rt.db, rt.worker, ctx.id, rt.rechecks.delete(ctx.id) ? 0 : delay);
   } catch (error) {
     await handleFailure(rt, ctx, phase, error);
+  } finally {
+    rt.rechecks.delete(ctx.id);
   }
 }
 

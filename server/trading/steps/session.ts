@@ -4,7 +4,7 @@ import type { ExecutionContext } from '../context';
 import type { Credentials, ExchangeAdapter, ExchangeId, MarketInfo, PlacedOrder, PositionModeName, PositionSide } from '../exchanges/types';
 import { exchangeIdOf, type TradingRuntime } from '../runtime';
 import { modeName } from '../settings-cache';
-import { FinalFailure, isFailure } from './errors';
+import { FinalFailure } from './errors';
 
 /** One customer's connection for one execution: adapter, decrypted key, market and position terms. */
 export interface Session {
@@ -38,20 +38,16 @@ export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Pr
   };
 }
 
-/** Places an order, or when the exchange already has this client id (a retry), returns that order. */
-export async function placeOnce(session: Session, clientOrderId: string, place: () => Promise<PlacedOrder>): Promise<PlacedOrder> {
-  try {
-    return await place();
-  } catch (error) {
-    if (!isFailure(error, 'duplicate')) throw error;
-    const existing = await session.adapter.fetchOrderByClientId(session.credentials, session.symbol, clientOrderId);
-    if (!existing) throw error;
-    return existing;
-  }
-}
+/** How long a market order's fill is awaited on the account's private stream before it is looked up over REST. */
+export const STREAM_FILL_WAIT_MS = 2_000;
 
-/** Market orders report their fill a moment later on some exchanges: look the order up until it settles. */
+/**
+ * Market orders report their fill a moment later: the account's private stream pushes it (awaited first,
+ * when the stream is up), else the order is looked up until it settles.
+ */
 export async function settle(session: Session, placed: PlacedOrder): Promise<PlacedOrder> {
+  const pushed = await session.adapter.settledOrder(session.credentials, placed.clientOrderId, STREAM_FILL_WAIT_MS);
+  if (pushed) return pushed;
   let current = placed;
   for (let round = 0; round < 6; round += 1) {
     if (current.status !== 'open' && current.status !== 'unknown' && (current.filledQty === 0 || current.avgPrice !== undefined)) return current;

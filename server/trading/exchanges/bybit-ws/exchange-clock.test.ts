@@ -41,4 +41,15 @@ describe('ExchangeClock', () => {
     expect(clock.answeredAt('15500', 11_005)).toBe(11_005);
     expect(clock.answeredAt('15550', 11_100)).toBe(11_056);
   });
+
+  it("tells the exchange's time now from the frames heard (what signatures and timestamps use); our own clock before any", () => {
+    const clock = new ExchangeClock();
+    const before = Date.now();
+    expect(clock.now()).toBeGreaterThanOrEqual(before);
+    expect(clock.now()).toBeLessThanOrEqual(Date.now());
+    // A pong stamped one hour ahead of our wall clock, read now: the exchange runs an hour ahead.
+    const hourAhead = Date.now() + 3_600_000;
+    clock.heard(String(hourAhead), performance.now());
+    expect(Math.abs(clock.now() - (Date.now() + 3_600_000))).toBeLessThan(50);
+  });
 });

@@ -30,6 +30,13 @@ export class ExchangeClock {
     return stamped;
   }
 
+  /** The exchange's time now (epoch ms), as closely as the frames heard tell it; our own clock before any was heard. */
+  now(): number {
+    const at = performance.now();
+    const bound = this.bound();
+    return Number.isFinite(bound) ? Math.round(at + bound) : Date.now();
+  }
+
   private observe(bound: number, at: number): void {
     const start = at - (at % BUCKET_MS);
     const last = this.buckets[this.buckets.length - 1];

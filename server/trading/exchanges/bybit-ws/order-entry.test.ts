@@ -16,7 +16,7 @@ let account: Credentials & { uid: string };
 const adapters: ExchangeAdapter[] = [];
 
 function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeAdapter {
-  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, ...options }).bybit;
+  const adapter = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, fetchImplementation: recorder.fetch, limiter, timeoutMs: 1500, tradeSocketBackoff: { minMs: 100, maxMs: 400 }, privateStreams: false, ...options }).bybit;
   adapters.push(adapter);
   return adapter;
 }
@@ -24,7 +24,8 @@ function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeA
 const entry = (clientOrderId: string, extra: Partial<EntryRequest> = {}): EntryRequest => ({ symbol: 'BTCUSDT', side: 'long', quantity: 0.01, clientOrderId, positionMode: 'oneway', ...extra });
 const creates = () => routes(recorder.requests).filter((r) => r === 'POST /v5/order/create').length;
 const orders = () => sandbox.control.account(account.uid).orders;
-const until = async (ready: () => boolean, timeoutMs = 5000) => {
+/** Waits for a condition; the deadline is generous (a loaded machine), the condition ends the wait. */
+const until = async (ready: () => boolean, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!ready()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -114,12 +115,15 @@ describe('Bybit order entry over the account /v5/trade session', () => {
 
   it('a session dropped before the order arrived: not found by its client id, placed once over REST with the same id', async () => {
     await bybit.warmSessions([account]);
-    sandbox.control.setLatency(150);
+    // The order is read off the socket, then held on its way for as long as the test needs: it cannot arrive before the drop.
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', latencyMs: 60_000 }]);
+    const requests = () => sandbox.control.counters().requestsByIp['127.0.0.1'] ?? 0;
+    const before = requests();
     const placing = bybit.placeEntry(account, entry('ct5-1-e'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => requests() > before);
     expect(sandbox.control.dropTradeSockets(account.uid)).toBe(1);
+    sandbox.control.setFaults([]);
     expect(await placing).toMatchObject({ clientOrderId: 'ct5-1-e', status: 'unknown' });
-    sandbox.control.setLatency(0);
     expect(routes(recorder.requests)).toEqual(['GET /v5/order/realtime', 'GET /v5/order/history', 'POST /v5/order/create']);
     expect(orders().map((o) => o.clientOrderId)).toEqual(['ct5-1-e']);
   });
@@ -158,6 +162,17 @@ describe('Bybit order entry over the account /v5/trade session', () => {
     await bybit.placeEntry(account, entry('ct8-2-e'));
     expect(creates()).toBe(2);
     expect(orders().map((o) => o.clientOrderId)).toEqual(['ct8-1-e', 'ct8-2-e']);
+  });
+
+  it('10019 (the trade service restarting, LIVE-FIDELITY D10): that order goes over REST, and the session is opened anew for the next one', async () => {
+    await bybit.warmSessions([account]);
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', reject: { code: '10019', msg: 'service is restarting' }, remaining: 1 }]);
+    await bybit.placeEntry(account, entry('ct12-1-e'));
+    expect(creates()).toBe(1);
+    await until(() => sandbox.control.counters().tradeSockets.opened === 2 && bybit.entryChannel(account) === 'websocket');
+    await bybit.placeEntry(account, entry('ct12-2-e'));
+    expect(creates()).toBe(1);
+    expect(orders().map((o) => o.clientOrderId)).toEqual(['ct12-1-e', 'ct12-2-e']);
   });
 
   it("a process holding no part of the address's order-entry window sends over REST until it is given one", async () => {

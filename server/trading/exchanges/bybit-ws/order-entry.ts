@@ -12,6 +12,12 @@ export const TRADE_RECV_WINDOW_MS = 5_000;
  * 10429 system frequency protection, 10016 server error or restart, 10019 the trade service restarting.
  */
 const SEND_OVER_REST = new Set([10403, 10429, 10016, 10019]);
+/**
+ * Answers after which this connection takes no more orders: "please reconnect" (guideline.mdx for 10019,
+ * the trade service restarting; 10016 likewise when a restart is under way). The session is closed and
+ * reopened by the sessions' usual reopening (LIVE-FIDELITY D10).
+ */
+const REOPEN_SESSION = new Set([10016, 10019]);
 /** After a 10403 the address's socket path pauses this long (the window is one second); REST carries the orders meanwhile. */
 const ADDRESS_PAUSE_MS = 1_000;
 
@@ -74,11 +80,12 @@ export class BybitSocketEntry {
     const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: order.credentials.apiKey, write: 'order', deadline: order.deadline, channel: 'websocket' });
     let frame: TradeFrame;
     let answeredAt: number | undefined;
+    // The session may have dropped while the order waited for its slot.
+    const socket = options.sessions.ready(order.credentials);
     try {
-      // The session may have dropped while the order waited for its slot.
-      const socket = options.sessions.ready(order.credentials);
       if (!socket) return { kind: 'rest', reason: 'session closed while waiting' };
-      const header = { 'X-BAPI-TIMESTAMP': String(Date.now()), 'X-BAPI-RECV-WINDOW': String(TRADE_RECV_WINDOW_MS), Referer: options.brokerCode };
+      // Timestamps are the exchange's time (our clock may drift from it): a frame outside its window is refused.
+      const header = { 'X-BAPI-TIMESTAMP': String(this.clock.now()), 'X-BAPI-RECV-WINDOW': String(TRADE_RECV_WINDOW_MS), Referer: options.brokerCode };
       frame = await socket.order('order.create', order.body, header, options.requestTimeoutMs ?? TRADE_RECV_WINDOW_MS);
       answeredAt = this.clock.answeredAt(frame.header?.Timenow, performance.now());
     } catch (error) {
@@ -92,6 +99,7 @@ export class BybitSocketEntry {
     if (frame.retCode === 0) return { kind: 'placed', order: acknowledged(order.clientOrderId, frame) };
     if (SEND_OVER_REST.has(frame.retCode)) {
       if (frame.retCode === 10403) this.pausedUntil = Date.now() + ADDRESS_PAUSE_MS;
+      if (REOPEN_SESSION.has(frame.retCode)) socket.close();
       return { kind: 'rest', reason: `socket answered ${frame.retCode}` };
     }
     throw order.refusal(frame);

@@ -98,7 +98,8 @@ export class TradeSocket {
       ws.once('unexpected-response', (_request, response) => fail(new Error(`Bybit refused the trade socket: HTTP ${response.statusCode ?? 0}`)));
       ws.once('error', fail);
       ws.once('open', () => {
-        const expires = Date.now() + options.connectTimeoutMs;
+        // Bybit checks `expires` against its own clock (wss-authentication.mdx).
+        const expires = (options.clock?.now() ?? Date.now()) + options.connectTimeoutMs;
         socket
           .request({ reqId: AUTH_REQ_ID, op: 'auth', args: [options.apiKey, expires, signSocketAuth(options.secret, expires)] }, options.connectTimeoutMs)
           .then((frame) => {
