@@ -1,7 +1,6 @@
-import { bannedFailure } from './exchanges/address-ban';
-import { exchangeNames } from './exchanges/errors';
+import { byDeadline } from './exchanges/by-deadline';
 import { sharedExchangeLimiter } from './exchanges/rate-limiter';
-import { ExchangeFailure, type ExchangeId, type PositionSide } from './exchanges/types';
+import type { ExchangeId, PositionSide } from './exchanges/types';
 
 /** A symbol's last traded price and the best prices of its book. */
 export interface Quote {
@@ -99,28 +98,11 @@ export function createTickerPrices(baseUrl: (exchange: ExchangeId) => string, eg
   function quote(exchange: ExchangeId, symbol: string, maxAgeMs = TTL_MS, deadline?: number): Promise<Quote> {
     const { value, read } = shared(exchange, symbol, maxAgeMs);
     // A price already read is there at once: only a read still under way is raced against the deadline.
-    return deadline === undefined || read ? value : byDeadline(value, exchange, egress, deadline);
+    return deadline === undefined || read ? value : byDeadline(value, sharedExchangeLimiter.bans, exchange, egress, deadline, 'prices could not be read');
   }
 
   return {
     quote,
     price: async (exchange, symbol, maxAgeMs, deadline) => (await quote(exchange, symbol, maxAgeMs, deadline)).last,
   };
-}
-
-/**
- * `value`, unless `deadline` passes first, or a ban of the address outlasts it: then a final `deadline`
- * failure (the read itself goes on for its other readers).
- */
-function byDeadline<T>(value: Promise<T>, exchange: ExchangeId, egress: string, deadline: number): Promise<T> {
-  const ban = sharedExchangeLimiter.bans.current(exchange, egress);
-  if (ban && ban.until >= deadline) return Promise.reject(bannedFailure(ban));
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new ExchangeFailure('deadline', false, `${exchangeNames[exchange]} prices could not be read before the deadline of the order they were for`)),
-      Math.max(0, deadline - Date.now()),
-    );
-  });
-  return Promise.race([value, late]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
 import type { AccountStreams } from './streams/account-streams';
 import { newsOf } from './streams/news';
+import { byDeadline } from './by-deadline';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
@@ -85,7 +86,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
-  private readonly tiers = new Map<string, { tiers: RiskTier[]; readAt: number }>();
+  private readonly tiers = new Map<string, { tiers: Promise<RiskTier[]>; readAt: number; read: boolean }>();
 
   /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
   protected streams: AccountStreams | undefined;
@@ -150,8 +151,8 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
 
   /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
-    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false, overRest = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone || overRest ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
     return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
   }
 
@@ -211,12 +212,25 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return info;
   }
 
-  async riskTiers(symbol: string): Promise<RiskTier[]> {
+  /** A read still under way is raced against the entry's `deadline` (see ExchangeAdapter.riskTiers). */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]> {
+    const { tiers, read } = this.sharedTiers(symbol);
+    if (deadline === undefined || read) return tiers;
+    const { limiter, egress } = this.client.options;
+    return byDeadline(tiers, limiter.bans, this.exchange, egress, deadline, 'risk-limit tiers could not be read');
+  }
+
+  /** One read per symbol an hour, shared by every entry that asks meanwhile; a failed read is not kept. */
+  private sharedTiers(symbol: string): { tiers: Promise<RiskTier[]>; read: boolean } {
     const cached = this.tiers.get(symbol);
-    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached.tiers;
-    const tiers = (await this.guard(() => this.readRiskTiers(symbol))).sort((a, b) => a.maxValue - b.maxValue);
-    this.tiers.set(symbol, { tiers, readAt: Date.now() });
-    return tiers;
+    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached;
+    const entry = { tiers: this.guard(() => this.readRiskTiers(symbol)).then((rows) => rows.sort((a, b) => a.maxValue - b.maxValue)), readAt: Date.now(), read: false };
+    this.tiers.set(symbol, entry);
+    entry.tiers.then(
+      () => (entry.read = true),
+      () => this.tiers.delete(symbol),
+    );
+    return entry;
   }
 
   /** The symbol's risk-limit tiers from the exchange's public endpoint. */
@@ -257,7 +271,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
     const market = await this.market(request.symbol);
-    const positions = await this.fetchPositions(credentials, [market.symbol]);
+    let positions = await this.fetchPositions(credentials, [market.symbol]);
+    // The stream may not have delivered the fill that opened it yet: absence is confirmed over REST.
+    if (!positions.some((p) => p.side === request.side) && this.readsFromStream(credentials)) positions = await this.readPositions(credentials, [market.symbol]);
     const mode = positions[0] ? (await this.accountTerms(credentials, market, request.positionMode, positions[0])).mode : request.positionMode;
     const position = positions.find((p) => p.side === request.side && (mode === 'hedge') === p.hedged);
     if (!position) {

@@ -224,8 +224,12 @@ export interface ExchangeAdapter {
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
-  /** The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget query-position-lever). */
-  riskTiers(symbol: string): Promise<RiskTier[]>;
+  /**
+   * The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget
+   * query-position-lever). With a `deadline` (an entry's, epoch ms), a read still under way is given up
+   * at it, or at once when an address ban outlasts it: a final `deadline` failure.
+   */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
   /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
@@ -247,9 +251,10 @@ export interface ExchangeAdapter {
   placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
   /**
    * The TP/SL of a position that the exchange made from entries' attached levels (none has our client
-   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too.
+   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too. `overRest`:
+   * never from the stream (to confirm that one the stream does not show is really gone).
    */
-  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean, overRest?: boolean): Promise<AttachedLeg[]>;
   /** Cancels an attached TP/SL (already gone is fine). */
   cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
   /** Looks an attached TP/SL (or any order) up by the exchange's id; null when the exchange has none. */
@@ -258,7 +263,10 @@ export interface ExchangeAdapter {
   cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   /** Reduce-only market close of the whole position (or `quantity`); null when there is no position. */
   closePosition(credentials: Credentials, request: Omit<ReduceRequest, 'quantity'> & { quantity?: number }): Promise<PlacedOrder | null>;
+  /** From the account's stream while it is synced, else over REST. */
   fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
+  /** Always over REST: the exchange's answer now, whatever the stream has delivered so far. */
+  readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
   /**
    * Looks an order up by our client order id with at most two reads; null when the exchange has none.
    * `kind` defaults to what our id names (`orderKindOf`).

@@ -17,8 +17,15 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     await markEndedWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
     return null;
   }
-  const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol, undefined, ctx.deadlineAt.getTime()));
-  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
+  const deadline = ctx.deadlineAt.getTime();
+  const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol, undefined, deadline));
+  // Tiers are read once an hour per symbol; not published (or not readable now): the order maximum alone.
+  // Not read by the entry's deadline (a ban outlasting it included): the entry is dropped.
+  const tiers = await session.adapter.riskTiers(session.symbol, deadline).catch((error: unknown) => {
+    if (isFailure(error, 'deadline')) throw error;
+    return [];
+  });
+  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market, tiers });
   if (!sized.ok) {
     await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
     return null;

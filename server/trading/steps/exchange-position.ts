@@ -5,6 +5,7 @@ import { legLabel } from '../legs';
 import { passed } from '../protection/levels';
 import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
+import type { Position } from '../exchanges/types';
 import type { SlotSibling } from '../slot';
 import { traceable, unbookedFill } from './legs-state';
 import { pnlOf, type Session } from './session';
@@ -62,9 +63,16 @@ export async function unexplainedShortfall(ctx: ExecutionContext, session: Sessi
   return Math.min(remaining, Math.max(0, round8(remaining - (size - others))));
 }
 
-/** The size (0 when flat) and mark price of this execution's side of the position, read from the exchange. */
-export async function readPosition(session: Session): Promise<{ size: number; markPrice: number | undefined }> {
-  const positions = await session.adapter.fetchPositions(session.credentials, [session.symbol]);
-  const position = positions.find((p) => p.symbol === session.symbol && p.side === session.side);
+/**
+ * The size (0 when flat) and mark price of this execution's side of the position, read from the exchange.
+ * A stream can lag (events delayed, a socket that went quiet): a size below `expected` is what books a
+ * close, so it is confirmed over REST before anything is booked on it.
+ */
+export async function readPosition(session: Session, expected: number): Promise<{ size: number; markPrice: number | undefined }> {
+  const { adapter, credentials, symbol, side } = session;
+  const sideOf = (positions: Position[]) => positions.find((p) => p.symbol === symbol && p.side === side);
+  let position = sideOf(await adapter.fetchPositions(credentials, [symbol]));
+  const short = (position?.size ?? 0) < expected - session.market.qtyStep / 2;
+  if (short && adapter.readsFromStream(credentials)) position = sideOf(await adapter.readPositions(credentials, [symbol]));
   return { size: position?.size ?? 0, markPrice: position?.markPrice };
 }
