@@ -34,7 +34,7 @@ describe('sizing', () => {
   });
 
   it('caps at the largest market order and at the highest risk tier allowing the leverage (D8)', () => {
-    const tiers = [{ maxValue: 2_000_000, maxLeverage: 100 }, { maxValue: 10_000_000, maxLeverage: 50 }];
+    const tiers = [{ maxValue: 2_000_000, maxLeverage: 100, maintenanceRate: 0.005 }, { maxValue: 10_000_000, maxLeverage: 50, maintenanceRate: 0.01 }];
     expect(sizeEntry({ investType: AmountType.Quantity, investAmount: 120, leverage: 10, price: 60000, market: btc, tiers })).toEqual({ ok: true, quantity: 119 });
     expect(sizeEntry({ investType: AmountType.Dollar, investAmount: 50_000, leverage: 100, price: 60000, market: btc, tiers })).toEqual({ ok: true, quantity: 33.333 });
     expect(largestQuantity(btc, tiers, 100_000, 50)).toBe(100);

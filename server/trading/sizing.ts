@@ -74,6 +74,18 @@ export function sizeEntry(input: { investType: number; investAmount: number; lev
   return { ok: true, quantity };
 }
 
+/**
+ * Where an isolated position opened at `entryPrice` is liquidated (LIVE-FIDELITY D7): its margin, value /
+ * leverage, falls to the maintenance margin of its tier. Cross margin adds the account's free balance, so
+ * this is the nearest the liquidation can be. Fees left out; null without tiers.
+ */
+export function nearestLiquidation(side: PositionSide, entryPrice: number, quantity: number, leverage: number, tiers: readonly RiskTier[]): number | null {
+  const tier = tiers.find((row) => row.maxValue >= entryPrice * quantity) ?? tiers.at(-1);
+  if (!tier) return null;
+  const move = 1 / leverage - tier.maintenanceRate;
+  return entryPrice * (side === 'long' ? 1 - move : 1 + move);
+}
+
 /** A distance from the entry price: `%` of the price or `$` in quote currency. */
 export function distance(entryPrice: number, type: number, amount: number): number {
   return type === AmountType.Percent ? (entryPrice * amount) / 100 : amount;

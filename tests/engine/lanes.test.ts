@@ -64,6 +64,8 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     const { ctx, sandbox } = engine;
     const strategy = await goldStrategy(ctx);
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 3);
+    // Silent private streams: the fills are known only from the held reads.
+    sandbox.control.setStreamFaults([{ stall: true }]);
     const { orderId } = await queueManualLong(ctx, strategy.id, 60_000);
     engine.dispatcher.wake();
     const entryCount = () => customers.filter((c) => sandbox.control.account(c.sandbox!.uid).orders.some((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`)).length;
@@ -71,6 +73,7 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     // No position has its fill read back yet: the entries did not wait for their predecessors' protection.
     expect((await executionsOf(ctx, orderId)).map((row) => row.protected_at)).toEqual([null, null, null]);
     expect(reads.held()).toBeGreaterThan(0);
+    sandbox.control.clearStreamFaults();
     reads.open();
     await waitFor('every position protected', async () => ((await executionsOf(ctx, orderId)).every((row) => row.state === 'open' && row.protected_at !== null) ? true : undefined), 30_000);
   });
@@ -101,11 +104,14 @@ describe('a freed place claims again only where work may be waiting', () => {
     const customers = await preparedGoldCustomers(ctx, sandbox, 'bybit', 12);
     await claims.firstPassOver();
     const before = claims.sent();
-    // The fill reads are held, so the executions stay in flight (and release nothing) while their entries are placed.
+    // The fill reads are held and the private streams silent, so the executions stay in flight (and release
+    // nothing) while their entries are placed.
+    sandbox.control.setStreamFaults([{ stall: true }]);
     const orderId = await handedOverAlert(ctx, strategy.url);
     const entries = () => customers.filter((c) => sandbox.control.account(c.sandbox!.uid).orders.some((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`)).length;
     await waitFor('every entry at the exchange', async () => entries() === customers.length, 30_000);
     expect(engine.dispatcher.inFlight()).toBe(customers.length);
+    sandbox.control.clearStreamFaults();
     reads.open();
     await waitFor('every position protected, every execution ended', async () =>
       (await executionsOf(ctx, orderId)).every((row) => row.protected_at !== null) && engine.dispatcher.inFlight() === 0 ? true : undefined, 30_000);

@@ -46,7 +46,7 @@ describe('entries sized within the instrument and risk-tier limits (D8)', () => 
 
   it('$50,000 at 100x is capped at the value of the 100x tier (Bybit 2,000,000 USDT, Bitget 150,000 USDT)', async () => {
     const [bybit, bitget] = await customersOf(CustomerGroup.Vip);
-    const strategy = await insertStrategy(ctx, { leverage: 100, tp: [{ target: 1, volume: 100 }], groups: [{ group: CustomerGroup.Vip, investType: AmountType.Dollar, amount: 50_000 }] });
+    const strategy = await insertStrategy(ctx, { leverage: 100, tp: [{ target: 1, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 0.3 }, groups: [{ group: CustomerGroup.Vip, investType: AmountType.Dollar, amount: 50_000 }] });
     const { orderId } = await openPositions(ctx, strategy.url);
 
     expect((await executionsOf(ctx, orderId)).map((row) => row.state)).toEqual(['open', 'open']);

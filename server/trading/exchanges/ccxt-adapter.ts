@@ -17,6 +17,7 @@ import {
   type ExchangeAdapter,
   type ExchangeId,
   type KeyCheck,
+  type Liquidation,
   type LiveOrder,
   type MarketInfo,
   type OrderKind,
@@ -169,6 +170,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
   abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  abstract findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
 
   /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
   async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
@@ -412,4 +414,12 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       throw error;
     }
   }
+}
+
+/** The takeover fills summed: their quantity and average price; null when there are none. */
+export function liquidationOf(fills: ReadonlyArray<{ quantity: number; price: number }>): Liquidation | null {
+  const quantity = fills.reduce((sum, fill) => sum + fill.quantity, 0);
+  if (!(quantity > 0)) return null;
+  const price = fills.reduce((sum, fill) => sum + fill.quantity * fill.price, 0) / quantity;
+  return { quantity: Number(quantity.toFixed(8)), price: Number(price.toFixed(8)) };
 }

@@ -42,10 +42,18 @@ export interface MarketInfo {
   maxMarketQty: number;
 }
 
+/** A position taken over by the exchange's liquidation: the quantity and its average (bankruptcy) price. */
+export interface Liquidation {
+  quantity: number;
+  price: number;
+}
+
 /** One tier of a symbol's risk limit: positions up to `maxValue` USDT may be held at up to `maxLeverage`. */
 export interface RiskTier {
   maxValue: number;
   maxLeverage: number;
+  /** Maintenance margin rate of the tier (Bybit maintenanceMargin, Bitget keepMarginRate). */
+  maintenanceRate: number;
 }
 
 export interface PlacedOrder {
@@ -278,6 +286,8 @@ export interface ExchangeAdapter {
    * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
    */
   fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  /** What the exchange's liquidation took of the position on `side` since `since` (ms), over REST; null when none. */
+  findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */

@@ -1,13 +1,13 @@
 import { TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import { markEndedWithoutPosition, markEntryFilled } from '../execution-state/entry';
-import type { EntryRequest, PlacedOrder } from '../exchanges/types';
+import type { EntryRequest, PlacedOrder, RiskTier } from '../exchanges/types';
 import type { ExecutionLeg } from '../legs';
 import { stopLossPrice, takeProfitPrices } from '../protection/levels';
 import { expectedFill } from '../prices';
 import type { TradingRuntime } from '../runtime';
 import { leverageHeldMessage } from '../position-sharing';
-import { sizeEntry } from '../sizing';
+import { nearestLiquidation, roundToStep, sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
@@ -26,11 +26,20 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     return [];
   });
   const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market, tiers });
-  if (!sized.ok) {
-    await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
-    return null;
-  }
-  return { quantity: sized.quantity, price };
+  const refusal = sized.ok ? stopBeyondLiquidation(ctx, session, price, sized.quantity, tiers) : sized.reason;
+  if (refusal === null && sized.ok) return { quantity: sized.quantity, price };
+  await markEndedWithoutPosition(rt, ctx, 'skipped', refusal ?? '');
+  return null;
+}
+
+/** D7: a stop the liquidation comes before never protects; the reason the entry is skipped, or null. */
+function stopBeyondLiquidation(ctx: ExecutionContext, session: Session, price: number, quantity: number, tiers: readonly RiskTier[]): string | null {
+  const liquidation = nearestLiquidation(session.side, price, quantity, ctx.strategy.leverage, tiers);
+  if (liquidation === null) return null;
+  const stop = stopLossPrice(ctx, session, price);
+  if (session.side === 'long' ? stop > liquidation : stop < liquidation) return null;
+  const about = roundToStep(liquidation, session.market.tickSize);
+  return `The stop loss at ${stop} is beyond the liquidation price (about ${about} at ${ctx.strategy.leverage}x on isolated margin): the position would be liquidated before its stop, so this entry was skipped`;
 }
 
 async function expectedFillPrice(rt: TradingRuntime, session: Session, fallback: number, deadline: number): Promise<number> {
