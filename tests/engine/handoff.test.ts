@@ -24,10 +24,9 @@ function recordingRunner(freeSlots: number, slices: number[] | null = null, cont
     leaseMs: 15_000,
     freeSlots: () => freeSlots,
     slices: () => slices,
-    budgetLeases: () => ({}),
     prepare: () => undefined,
     contextsInStatement,
-    adopt: (claimed, _leases, ids = []) => {
+    adopt: (claimed, ids = []) => {
       adopted.push(claimed.map((ctx) => ctx.id));
       later.push([...ids]);
     },
@@ -216,7 +215,7 @@ describe('in-process hand-off with the real dispatcher', () => {
     await ctx.deps.db.execute(sql`update executions set claimed_by = ${dispatcher.worker}, claim_expires_at = now() + interval '1 minute' where order_id = ${orderId}`);
     const [read, ...later] = (await executionsOf(ctx, orderId)).map((row) => row.id);
     const readContexts = await loadContexts(ctx.deps.db, dispatcher.worker, [read!]);
-    dispatcher.adopt(readContexts, {}, later);
+    dispatcher.adopt(readContexts, later);
     await waitFor('every claim given back', async () => (await executionsOf(ctx, orderId)).every((row) => row.claimed_by === null), 2_000);
     const rows = await executionsOf(ctx, orderId);
     expect(rows.length).toBeGreaterThanOrEqual(3);

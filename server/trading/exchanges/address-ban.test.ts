@@ -76,6 +76,32 @@ describe('a Bybit 403 bans the address: nothing is sent to Bybit from it until t
     expect(sandbox.control.account(creds.uid).orders.map((o) => o.clientOrderId)).toEqual(['ct81-1-e']);
   });
 
+  it('after a ban one request goes first; the others follow once it is answered, and a 403 to it holds them for another ban', async () => {
+    const bans = new AddressBans({ bybit: 100, bitget: 100 });
+    expect(bans.report('bybit', 'probed', 'HTTP 403')).toBe(true);
+    let order: string[] = [];
+    const first = bans.sendable('bybit', 'probed').then((probe) => (order.push('first'), probe));
+    const second = bans.sendable('bybit', 'probed').then((probe) => (order.push('second'), probe));
+    const probe = await first;
+    expect(probe).toBeTypeOf('function');
+    // The second waits for the first one's answer: here, another 403.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['first']);
+    expect(bans.report('bybit', 'probed', 'HTTP 403')).toBe(true);
+    probe!();
+    // After that ban, the second is the one to go first.
+    expect(await second).toBeTypeOf('function');
+    expect(order).toEqual(['first', 'second']);
+    // Answered without a ban: the others go at once, none of them a probe.
+    order = [];
+    const third = bans.sendable('bybit', 'probed').then((p) => (order.push('third'), p));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    (await second)!();
+    expect(await third).toBeUndefined();
+    expect(await bans.sendable('bybit', 'probed')).toBeUndefined();
+  });
+
   it('a second ban later is heard of again; a 403 during a ban only prolongs it', async () => {
     const bans = new AddressBans({ bybit: 200, bitget: 200 });
     const events: AddressBan[] = [];

@@ -3,11 +3,11 @@ import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
 import type { AccountStreams } from './streams/account-streams';
 import { newsOf } from './streams/news';
+import { byDeadline } from './by-deadline';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
   type AccountNews,
-  type BudgetLease,
   ExchangeFailure,
   type AttachedLeg,
   type Balance,
@@ -87,7 +87,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
-  private readonly tiers = new Map<string, { tiers: Promise<RiskTier[]>; readAt: number }>();
+  private readonly tiers = new Map<string, { tiers: Promise<RiskTier[]>; readAt: number; read: boolean }>();
 
   /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
   protected streams: AccountStreams | undefined;
@@ -198,15 +198,6 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     this.client.options.limiter.prepare(this.exchange, this.client.options.egress, count);
   }
 
-  budgetLease(): BudgetLease | undefined {
-    const terms = this.client.options.limiter.leaseTerms(this.exchange);
-    return terms && { ...terms, egress: this.client.options.egress };
-  }
-
-  creditRequests(granted: number, msLeft: number): void {
-    this.client.options.limiter.credit(this.exchange, this.client.options.egress, granted, msLeft);
-  }
-
   async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<boolean> {
     return false;
   }
@@ -223,14 +214,25 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     return info;
   }
 
+  /** A read still under way is raced against the entry's `deadline` (see ExchangeAdapter.riskTiers). */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]> {
+    const { tiers, read } = this.sharedTiers(symbol);
+    if (deadline === undefined || read) return tiers;
+    const { limiter, egress } = this.client.options;
+    return byDeadline(tiers, limiter.bans, this.exchange, egress, deadline, 'risk-limit tiers could not be read');
+  }
+
   /** One read per symbol an hour, shared by every entry that asks meanwhile; a failed read is not kept. */
-  riskTiers(symbol: string): Promise<RiskTier[]> {
+  private sharedTiers(symbol: string): { tiers: Promise<RiskTier[]>; read: boolean } {
     const cached = this.tiers.get(symbol);
-    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached.tiers;
-    const tiers = this.guard(() => this.readRiskTiers(symbol)).then((rows) => rows.sort((a, b) => a.maxValue - b.maxValue));
-    this.tiers.set(symbol, { tiers, readAt: Date.now() });
-    tiers.catch(() => this.tiers.delete(symbol));
-    return tiers;
+    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached;
+    const entry = { tiers: this.guard(() => this.readRiskTiers(symbol)).then((rows) => rows.sort((a, b) => a.maxValue - b.maxValue)), readAt: Date.now(), read: false };
+    this.tiers.set(symbol, entry);
+    entry.tiers.then(
+      () => (entry.read = true),
+      () => this.tiers.delete(symbol),
+    );
+    return entry;
   }
 
   /** The symbol's risk-limit tiers from the exchange's public endpoint. */

@@ -64,7 +64,7 @@ async function limitedFetch2(self: Limited, exchange: ExchangeId, original: (...
     apiKey: credentials?.apiKey,
     write: writeKind(exchange, path),
     read: readKind(exchange, path),
-    deadline: context?.deadline,
+    deadline: context?.deadline ?? credentials?.deadline,
     background: credentials?.background,
   });
   let sent: Promise<unknown>;

@@ -4,7 +4,6 @@
  * (BTCUSDT); quantities are in base currency; prices in USDT.
  */
 import type { OrderKind } from './client-order-id';
-import type { LeaseTerms } from './egress-budget';
 
 export type ExchangeId = 'bybit' | 'bitget';
 export type PositionSide = 'long' | 'short';
@@ -22,6 +21,12 @@ export interface Credentials {
    * counts against the address's background share too (see BACKGROUND_SHARE).
    */
   background?: true | undefined;
+  /**
+   * Set for the requests an entry makes before its order is sent (its account's settings): epoch ms
+   * after which they are useless, so the limiter refuses them unsent once it has passed or when a ban
+   * outlasts it (as it does the entry order itself, `EntryRequest.deadlineAt`).
+   */
+  deadline?: number | undefined;
 }
 
 export interface MarketInfo {
@@ -163,11 +168,6 @@ export interface SessionWarmth {
   failures: number;
 }
 
-/** What an alert's statement needs to lease requests of an address's shared budget (see EgressBudget.leaseTerms). */
-export interface BudgetLease extends LeaseTerms {
-  egress: string;
-}
-
 /** How an entry order leaves: over the account's order-entry socket (Bybit /v5/trade), or REST. */
 export type EntryChannel = 'websocket' | 'rest';
 
@@ -223,24 +223,21 @@ export interface ExchangeAdapter {
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
   /**
-   * `count` requests (an alert's entries, or what follows them) are about to go out: the address's
-   * request budget shared with other processes is leased for them now (see ExchangeRateLimiter.prepare).
+   * `count` requests (an alert's entries, or what follows them) are about to go out: when this process's
+   * part of the address's window cannot take them, it asks for more now (see ExchangeRateLimiter.prepare).
    */
   expectRequests(count: number): void;
-  /**
-   * How the alert's own statement may lease the address's shared request budget for this process (the
-   * egress, and the terms of `lease_egress_tokens`); undefined when the budget is not kept in PostgreSQL.
-   */
-  budgetLease?(): BudgetLease | undefined;
-  /** Requests of the shared budget leased by the alert's statement for this process, held until `msLeft` from now. */
-  creditRequests?(granted: number, msLeft: number): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
   readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
-  /** The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget query-position-lever). */
-  riskTiers(symbol: string): Promise<RiskTier[]>;
+  /**
+   * The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget
+   * query-position-lever). With a `deadline` (an entry's, epoch ms), a read still under way is given up
+   * at it, or at once when an address ban outlasts it: a final `deadline` failure.
+   */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
   /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
