@@ -76,6 +76,23 @@ describe('invariant checker', () => {
     expect(tracker.violations.map((v) => v.invariant)).toEqual(['naked']);
   });
 
+  it('an outage after the event stops the count until it ends, and the engine gets its grace again', () => {
+    const delivery = new Delivery();
+    const tracker = trackerWith(delivery);
+    const state = { accounts: [account([long(0.01)], [entry('ct3-7-e')])], executions: [execution({})] };
+    let at = watch(tracker, state, GRACE_MS / 200 + 3);
+    expect(tracker.nakedMs).toBeGreaterThan(0);
+    const outage = delivery.outage(undefined, at);
+    const before = tracker.nakedMs;
+    at = watch(tracker, state, 40, at);
+    expect([tracker.nakedMs, tracker.violations.length]).toEqual([before, 0]);
+    delivery.endOutage(outage, at);
+    at = watch(tracker, state, GRACE_MS / 200, at);
+    expect([tracker.nakedMs, tracker.violations.length]).toEqual([before, 0]);
+    watch(tracker, state, BOUND + 1, at);
+    expect(tracker.violations.map((v) => v.invariant)).toEqual(['naked']);
+  });
+
   it('a live leg of an execution closed in the database, or whose position is flat on the exchange, is an orphan', () => {
     const closed = trackerWith();
     watch(closed, { accounts: [account([], [entry('ct3-7-e'), stop('ct3-7-sl')])], executions: [execution({ state: 'closed' })] }, 15);

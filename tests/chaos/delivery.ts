@@ -61,19 +61,24 @@ export class Delivery implements DeliveryClock {
     }
   }
 
-  deliveredAt(customer: number, t: number): number {
-    let at = t;
+  /**
+   * From when a condition that began with an event at `anchor` is the engine's to have fixed, judged at
+   * `now`: after the event could reach it, and after the last outage since (the engine needs its time
+   * again once it is back), plus the allowance in force. Infinity while an outage holds.
+   */
+  knownFrom(customer: number, anchor: number, now: number = anchor): number {
+    let at = anchor;
     for (let moved = true; moved && Number.isFinite(at); ) {
       moved = false;
       for (const outage of this.outages) {
-        if (!concerns(outage.scope, customer) || outage.start > at || (outage.end !== null && outage.end <= at)) continue;
+        if (!concerns(outage.scope, customer) || outage.start > Math.max(at, now) || (outage.end !== null && outage.end <= at)) continue;
         at = outage.end ?? Infinity;
         moved = true;
       }
     }
     let extra = 0;
     for (const allowance of this.allowances) {
-      const inForce = allowance.start <= at && (allowance.end === null || allowance.end >= t);
+      const inForce = allowance.start <= at && (allowance.end === null || allowance.end >= anchor);
       if (inForce && concerns(allowance.scope, customer)) extra = Math.max(extra, allowance.ms);
     }
     return at + extra;

@@ -12,14 +12,17 @@ import { isLive, type AccountSnapshot, type ExecutionSnapshot, type Snapshot } f
  * - lost and mismatches: judged once, at settle (`settle.ts`).
  *
  * Seconds are wall-clock sums between samples, counted only past the grace (1 s after the fill, or after
- * the event that ended the execution, once the engine can know of it: `deliveredAt`). Whether a seed
+ * the event that ended the execution, once the engine can know of it: `knownFrom`). Whether a seed
  * fails does not hang on those seconds: a naked position or an orphan leg is a violation when it stays
  * past its grace for `boundSamples` samples in a row (each sample is a round trip through the database
  * and the sandbox, so a slow machine stretches the bound with it), or is still there at settle.
  */
 export interface DeliveryClock {
-  /** When an event at `t` on this customer's account can be known to the engine (Infinity: not yet). */
-  deliveredAt(customer: number, t: number): number;
+  /**
+   * From when a condition that began with an event at `anchor` on this customer's account is the engine's
+   * to have fixed, judged at `now` (Infinity: not yet, e.g. while its stream is cut or the worker is dead).
+   */
+  knownFrom(customer: number, anchor: number, now: number): number;
 }
 
 export type InvariantName = 'naked' | 'orphan' | 'doubled' | 'lost' | 'mismatch';
@@ -158,7 +161,10 @@ export class InvariantTracker {
 
   /** Adds the part of [from, at] past `countFrom` to the figure; answers whether this sample counts. */
   private count(interval: Interval, countFrom: number, from: number, at: number, figure: 'nakedMs' | 'orphanMs'): boolean {
-    if (at <= countFrom) return false;
+    if (at <= countFrom) {
+      interval.countedSamples = 0;
+      return false;
+    }
     this[figure] += at - Math.max(from, countFrom);
     interval.countedSamples += 1;
     return true;
@@ -174,7 +180,7 @@ export class InvariantTracker {
         const interval = this.naked.get(key) ?? { since: snapshot.at, countedSamples: 0, flagged: false };
         this.naked.set(key, interval);
         const anchor = Math.max(lastOpeningFill(account, position.symbol, position.side), interval.since);
-        const countFrom = this.options.clock.deliveredAt(account.customer, anchor) + GRACE_MS;
+        const countFrom = this.options.clock.knownFrom(account.customer, anchor, snapshot.at) + GRACE_MS;
         if (this.count(interval, countFrom, from, snapshot.at, 'nakedMs') && interval.countedSamples >= this.options.boundSamples && !interval.flagged) {
           this.flag(interval, key, snapshot, `stayed past its grace for ${interval.countedSamples} samples`);
         }
@@ -207,7 +213,7 @@ export class InvariantTracker {
         seen.add(key);
         const interval = this.orphans.get(key) ?? { since: snapshot.at, countedSamples: 0, flagged: false };
         this.orphans.set(key, interval);
-        const countFrom = this.options.clock.deliveredAt(account.customer, ended) + GRACE_MS;
+        const countFrom = this.options.clock.knownFrom(account.customer, ended, snapshot.at) + GRACE_MS;
         if (this.count(interval, countFrom, from, snapshot.at, 'orphanMs') && interval.countedSamples >= this.options.boundSamples && !interval.flagged) {
           this.flag(interval, key, snapshot, `stayed past its grace for ${interval.countedSamples} samples`);
         }
