@@ -9,9 +9,17 @@ export const accessAreas = {
   public: [],
   /** GET /api/account, own password reset. */
   self: [AccountType.Admin, AccountType.Employee, AccountType.Agent, AccountType.Customer],
-  /** read customers, agents, employees, strategies, orders, audits, statistics, dashboards. */
+  /**
+   * read customers, agents, employees, strategies, orders, audits, statistics, dashboards.
+   * Decided grey area: employees read every agent's Registration IDs, but a pending (live) code
+   * only as its last four characters; admins and the agent see it whole.
+   */
   staffRead: [AccountType.Admin, AccountType.Employee],
-  /** create customer (POST /api/account type 1 + POST /api/customer). */
+  /**
+   * create customer (POST /api/account type 1 + POST /api/customer). Decided grey area: only
+   * admins set the profit share; an employee's customer gets the default (approval stays the
+   * admins' second look).
+   */
   staffCreateCustomer: [AccountType.Admin, AccountType.Employee],
   /** create agents and staff, status changes, password reset of others, group changes, credential edits, exports. */
   adminManage: [AccountType.Admin],

@@ -122,6 +122,13 @@ export const filterItem = z.object({
 });
 export type FilterItem = z.infer<typeof filterItem>;
 
+/** A filter item whose name must be one of `names`: a search refuses a filter it would otherwise ignore. */
+export function filterItemNamed(names: readonly [string, ...string[]]) {
+  return filterItem.extend({
+    name: z.enum(names, { error: (issue) => `filter name must be one of ${names.join(', ')}; '${String(issue.input).slice(0, 100)}' is not one of them` }),
+  });
+}
+
 export const month = text().regex(MONTH_PATTERN, 'must be a month written YYYY-MM');
 
 export const sort = z.object({

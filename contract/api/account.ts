@@ -56,6 +56,8 @@ export const loginBody = z.object({
   email,
   password: text().min(1, 'password is required').max(200, 'Password is too long'),
   portal: z.enum([LoginPortal.Staff, LoginPortal.Customer], { error: "portal must be 'staff' (/admin/login) or 'customer' (/auth/login)" }).optional(),
+  /** The code for new devices mailed while the account is at its hourly cap of failed sign-ins (README: Sign-in). */
+  deviceCode: text().max(40, 'deviceCode is too long').optional(),
 });
 export const loginResult = z.object({
   requires2FA: z.boolean(),
@@ -87,6 +89,12 @@ export const accountIdParams = z.object({ accountId: idParam });
 export const resetAccountId = text({ error: 'accountId must be the value the forgot-password answer gave' })
   .min(16, 'accountId must be the value the forgot-password answer gave')
   .max(200, 'accountId must be the value the forgot-password answer gave');
+
+/** Changing one's own password takes the current one: a stolen session token alone cannot take the account over. */
+export const ownPasswordBody = z.object({
+  currentPassword: text({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200, 'Password is too long'),
+  password,
+});
 
 /** The own password change ends every session, the one used included, and answers its replacement. */
 export const ownPasswordResult = success.extend({ accessToken });
@@ -134,12 +142,13 @@ export const accountRoutes = {
   }),
   resetOwnPassword: defineRoute({
     method: 'POST', path: '/api/security/password/reset', access: 'self', tag: 'security',
-    summary: 'Change the signed-in account password. Every session ends, the one used included; the answer carries the new access token to store',
-    body: z.object({ password }), data: ownPasswordResult, unauthenticatedMessage: server.errorGetAccount,
+    summary:
+      'Change the signed-in account password, given the current one (wrong ones count like wrong sign-in passwords). Every session ends, the one used included; the answer carries the new access token to store',
+    body: ownPasswordBody, data: ownPasswordResult, unauthenticatedMessage: server.errorGetAccount, errors: [ErrorStatus.TooManyRequests],
   }),
   resetPasswordOf: defineRoute({
     method: 'POST', path: '/api/security/password/reset/:id', access: 'adminManage', tag: 'security',
-    summary: "Set another account's password", params: z.object({ id: idParam }), body: z.object({ password }), data: success,
+    summary: "Set another account's password (an admin's own password is changed with the current one, POST /api/security/password/reset)", params: z.object({ id: idParam }), body: z.object({ password }), data: success,
     errors: [ErrorStatus.NotFound],
   }),
   changeStatus: defineRoute({
@@ -156,7 +165,8 @@ export const accountRoutes = {
   }),
   register: defineRoute({
     method: 'POST', path: '/api/security/register', access: 'public', tag: 'security',
-    summary: 'Create a customer account with a registration ID; answers the temporary account id for the exchange connect step',
-    body: registerBody, data: z.object({ tempAccountId: z.string() }), errors: [ErrorStatus.NotFound, ErrorStatus.Conflict, ErrorStatus.TooManyRequests],
+    summary:
+      'Create a customer account with a registration ID (used up by the first complete form); answers the temporary account id for the exchange connect step. An email that already has an account is answered alike; the exchange callback says so',
+    body: registerBody, data: z.object({ tempAccountId: z.string() }), errors: [ErrorStatus.NotFound, ErrorStatus.TooManyRequests],
   }),
 };

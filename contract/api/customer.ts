@@ -138,7 +138,8 @@ export const customerStatistics = z.object({
 export const customerRoutes = {
   create: defineRoute({
     method: 'POST', path: '/api/customer', access: 'staffCreateCustomer', tag: 'customers',
-    summary: 'Attach exchange credentials, agent and (optionally) group to a customer account made with POST /api/account',
+    summary:
+      'Attach exchange credentials, agent and (optionally) group to a customer account made with POST /api/account. profitSharePct is for admins only (403 for employees; without it the default applies)',
     body: customerCreateBody, data: customer, errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
   own: defineRoute({

@@ -25,4 +25,19 @@ export const exchangeRoutes = {
 
 /** Where the exchange sends the browser back (HTML/redirect, not an envelope). */
 export const OAUTH_CALLBACK_PATH = '/api/security/:exchange/oauth/callback';
+
+/**
+ * Every answer of the callback, for the API document: a browser lands here, so success is a
+ * redirect and each failure an HTML page saying what happened (no envelope).
+ */
+export const OAUTH_CALLBACK_ANSWERS = {
+  302: 'Connected: redirects to the success page /auth/exchange/success?platformType=N&accessToken=T',
+  400: 'HTML page: the exchange reported a cancel, the state is missing, forged or expired, no code came back, the exchange refused the code, or quick connect is not offered for this exchange',
+  404: 'HTML page: the sign-up this state names does not exist',
+  409: 'HTML page: the sign-up is already connected, or its account is no longer waiting for a connection',
+  410: 'HTML page: the sign-up expired (24 hours after the account form)',
+  500: 'HTML page: an unexpected failure; nothing was saved, and the failure is logged',
+  502: 'HTML page: the exchange could not be reached or answered something unusable',
+  503: 'HTML page: quick connect is not configured on this server',
+} as const;
 export const CONNECT_SUCCESS_PATH = '/auth/exchange/success';

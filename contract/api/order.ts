@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterItem, idParam, pageRequest } from '../common';
+import { filterItemNamed, idParam, pageRequest } from '../common';
 import { pagedOf } from '../envelope';
 import { defineRoute, ErrorStatus } from '../route';
 
@@ -43,7 +43,10 @@ export const customerExecution = z.object({
 });
 export type CustomerExecution = z.infer<typeof customerExecution>;
 
-export const orderSearchBody = pageRequest.extend({ filter: z.array(filterItem).max(20, 'filter may list at most 20 items').default([]) });
+/** The filter names both order searches read; any other is refused (400), not ignored. */
+export const ORDER_FILTER_NAMES = ['id', 'datetimeInserted', 'strategy.symbol'] as const;
+
+export const orderSearchBody = pageRequest.extend({ filter: z.array(filterItemNamed(ORDER_FILTER_NAMES)).max(20, 'filter may list at most 20 items').default([]) });
 
 export const orderStatistics = z.object({ win: z.number().int(), loss: z.number().int(), totalDeal: z.number().int() });
 

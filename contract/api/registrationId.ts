@@ -31,7 +31,8 @@ const agentIdValue = idOf(ui.registrationId.agentRequired);
 export const registrationIdRoutes = {
   search: defineRoute({
     method: 'POST', path: '/api/registrationid/search', access: ['agentOwn', 'staffRead'], tag: 'registration-ids',
-    summary: "Registration IDs, newest first (agents: their own; staff: everyone's, with the agent's name)",
+    summary:
+      "Registration IDs, newest first (agents: their own; staff: everyone's, with the agent's name). Employees see a pending code's last four characters only, and their code filter matches whole codes",
     body: registrationIdSearchBody, data: pagedOf(registrationIdItem), ownRecordsOnly: true, errors: [ErrorStatus.NotFound],
   }),
   statistics: defineRoute({

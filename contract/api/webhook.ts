@@ -27,6 +27,12 @@ export type WebhookAnswer = z.infer<typeof webhookAnswer>;
 /** 64 KiB: a TradingView alert message is far smaller. */
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
+/**
+ * A JSON alert is checked against these before it is parsed: TradingView's alerts are flat objects
+ * (at most three levels, a dozen keys), and deeper or larger ones only cost the server work.
+ */
+export const WEBHOOK_JSON_LIMITS = { maxDepth: 20, maxItems: 1_000 } as const;
+
 export const webhookRoutes = {
   receive: defineRoute({
     method: 'POST',
@@ -34,7 +40,7 @@ export const webhookRoutes = {
     access: 'public',
     tag: 'webhooks',
     summary:
-      'TradingView alert for one strategy, any content type, at most 64 KiB. Plain text: a non-empty message opens in the strategy direction unless it names an action (close, exit, buy, sell, long, short...). JSON: must carry action (open/entry/long/short/buy/sell/close/exit/flat), order_action / strategy.order.action, or market_position; {} and an empty body are refused. Optional alert_id, timestamp, ticker (BTCUSDT.P accepted), price. Answers at once; orders are placed after the answer. Formats with TradingView examples: README.md, Webhook alerts.',
+      'TradingView alert for one strategy, any content type, at most 64 KiB. Plain text: a non-empty message opens in the strategy direction unless it names an action (close, exit, buy, sell, long, short...). JSON: must carry action (open/entry/long/short/buy/sell/close/exit/flat), order_action / strategy.order.action, or market_position; {} and an empty body are refused, and so is JSON nested deeper than 20 levels or holding more than 1,000 keys and values (400, entry-audit row). Optional alert_id, timestamp, ticker (BTCUSDT.P accepted), price. Answers at once; orders are placed after the answer. Formats with TradingView examples: README.md, Webhook alerts.',
     params: webhookParams,
     data: webhookAnswer,
     bodyLimit: WEBHOOK_BODY_LIMIT,

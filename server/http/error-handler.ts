@@ -6,7 +6,7 @@ import { server as messages } from '../../contract/messages';
 import { ErrorStatus } from '../../contract/route';
 import { AppError } from './errors';
 import { fail } from './envelope';
-import { scrubUrl } from '../logger';
+import type { RequestLog } from './request-log';
 
 const contextNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
@@ -16,12 +16,12 @@ export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Headers every API answer carries: nothing in it may be kept by a cache. */
 export const API_ANSWER_HEADERS = { 'cache-control': 'no-store' } as const;
 
-/** The one error handler: every failure answers the envelope; 5xx details stay in the log. */
-export function installErrorHandler(app: FastifyInstance, webDir?: string): void {
+/** The one error handler: every failure answers the envelope; 5xx details stay in the (bounded) log. */
+export function installErrorHandler(app: FastifyInstance, requestLog: RequestLog, webDir?: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = describe(error, request);
-    if (status >= 500) request.log.error({ err: error, url: scrubUrl(request.url), method: request.method }, 'request failed');
-    else request.log.info({ status, url: scrubUrl(request.url), reason: message }, 'request refused');
+    if (status >= 500) requestLog.failed(request, error);
+    else requestLog.refused(request, message);
     if (error instanceof AppError) reply.headers(error.headers);
     return reply.status(status).send(fail(message));
   });

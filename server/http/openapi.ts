@@ -2,6 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isPublic } from '../../contract/access';
+import { OAUTH_CALLBACK_ANSWERS, OAUTH_CALLBACK_PATH } from '../../contract/api/exchange';
 import { errorBody } from '../../contract/envelope';
 import { ErrorStatus, type RouteDef } from '../../contract/route';
 
@@ -93,6 +94,20 @@ function completeRequestBodies(document: { paths?: Record<string, Record<string,
   return document;
 }
 
+/** The quick-connect callback answers a browser (a redirect or an HTML page): its statuses as the contract lists them. */
+function documentOAuthCallback(document: { paths?: Record<string, Record<string, Operation>> }) {
+  const operation = document.paths?.[OAUTH_CALLBACK_PATH.replace(/:([A-Za-z]+)/g, '{$1}')]?.get;
+  if (!operation) return;
+  operation.responses = Object.fromEntries(
+    Object.entries(OAUTH_CALLBACK_ANSWERS).map(([status, description]) => [
+      status,
+      status === '302'
+        ? { description, headers: { location: { schema: { type: 'string' } } } }
+        : { description, content: { 'text/html': { schema: { type: 'string' } } } },
+    ]),
+  );
+}
+
 /**
  * The product's document: the /api operations only (the sandbox, static files and pages are not
  * part of the product API), each protected one with the bearer scheme.
@@ -114,6 +129,7 @@ export const openApiOptions: FastifyDynamicSwaggerOptions = {
   transformObject: (documentObject) => {
     if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
     completeRequestBodies(documentObject.openapiObject as Parameters<typeof completeRequestBodies>[0]);
+    documentOAuthCallback(documentObject.openapiObject as Parameters<typeof documentOAuthCallback>[0]);
     return documentObject.openapiObject;
   },
 };

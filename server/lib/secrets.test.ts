@@ -47,6 +47,15 @@ describe('secrets', () => {
     }
   });
 
+  it('keys a MAC to the master key and the purpose: same input, same value; another key or purpose, another value', () => {
+    const key = randomBytes(32);
+    const mac = createSecrets(key).mac('one-time-code', '7:login:123456');
+    expect(mac).toMatch(/^[0-9a-f]{64}$/);
+    expect(createSecrets(key).mac('one-time-code', '7:login:123456')).toBe(mac);
+    expect(createSecrets(key).mac('another-purpose', '7:login:123456')).not.toBe(mac);
+    expect(createSecrets(randomBytes(32)).mac('one-time-code', '7:login:123456')).not.toBe(mac);
+  });
+
   it('masks keys to their last four characters', () => {
     expect(maskKey('Wxyz')).toBe('****Wxyz');
     expect(maskKey(null)).toBeNull();

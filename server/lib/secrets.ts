@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -12,11 +12,24 @@ const VERSION = 'v1';
 export interface Secrets {
   encrypt(plaintext: string, binding: string): string;
   decrypt(ciphertext: string, binding: string): string;
+  /**
+   * HMAC-SHA-256 (hex) of `value` under a key derived from the master key for `purpose` (HKDF). What
+   * the database keeps of short secrets such as 6-digit codes: without the key, trying every
+   * possible value against a copy of the database finds nothing.
+   */
+  mac(purpose: string, value: string): string;
 }
 
 export function createSecrets(key: Buffer): Secrets {
   if (key.length !== 32) throw new Error('MASTER_KEY must be 32 bytes (64 hex characters or 44 base64 characters)');
+  const macKeys = new Map<string, Buffer>();
+  const macKeyOf = (purpose: string) => {
+    let derived = macKeys.get(purpose);
+    if (!derived) macKeys.set(purpose, (derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `copytrade mac: ${purpose}`, 32))));
+    return derived;
+  };
   return {
+    mac: (purpose, value) => createHmac('sha256', macKeyOf(purpose)).update(value, 'utf8').digest('hex'),
     encrypt(plaintext, binding) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

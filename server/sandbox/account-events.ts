@@ -1,4 +1,4 @@
-import type { Account, Order, Position } from './types';
+import type { Account, Fill, Order, Position } from './types';
 
 /** Why an order event was raised: the exchanges push an order on each of these. */
 export type OrderChange = 'created' | 'filled' | 'triggered' | 'activated' | 'cancelled' | 'rejected' | 'amended';
@@ -6,34 +6,20 @@ export type OrderChange = 'created' | 'filled' | 'triggered' | 'activated' | 'ca
 /** Bybit's execType (docs/v5/enum.mdx): a trade, a funding payment, a takeover liquidation, an auto-deleveraging. */
 export type ExecType = 'Trade' | 'Funding' | 'BustTrade' | 'AdlTrade';
 
-/** One execution of an order, as both exchanges report it (Bybit execution topic, Bitget fill fields of an order push). */
-export interface Fill {
-  /** Bybit execId (a UUID), Bitget tradeId (digits). */
-  id: string;
-  qty: number;
-  price: number;
-  /** Fee charged (positive = paid). */
-  fee: number;
-  feeRate: number;
-  isMaker: boolean;
-  /** Part of the fill that reduced the position. */
-  closedSize: number;
-  /** Gross PnL of the reduced part (before fees). */
-  pnl: number;
-  execType: ExecType;
-  time: number;
-  /** Cross sequence, per symbol (Bybit execution/position `seq`). */
-  seq: number;
+/** An execution record's Bybit execType: REST execution/list and the execution topic say the same. */
+export function execTypeOf(fill: Fill): ExecType {
+  return fill.kind === 'funding' ? 'Funding' : fill.kind === 'liquidation' ? 'BustTrade' : 'Trade';
 }
 
 /**
  * A change of one account's state, raised once by the engine at the mutation that made it; the private
  * streams (streams/hub.ts) turn it into each exchange's frames. Carries live objects: an encoder must read
- * them at once (frames are snapshots).
+ * them at once (frames are snapshots). An execution is the account's own record of it (types.ts `Fill`, the
+ * one REST's execution lists read): a trade or a liquidation with its order, a funding settlement without one.
  */
 export type AccountEvent =
   | { type: 'order'; order: Order; change: OrderChange; fill?: Fill }
-  | { type: 'execution'; order: Order; fill: Fill }
+  | { type: 'execution'; order?: Order; fill: Fill }
   | { type: 'position'; position: Position }
   | { type: 'wallet' };
 

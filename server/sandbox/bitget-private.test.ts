@@ -295,11 +295,12 @@ function filledOrder(orderId: string): Record<string, unknown> {
   };
 }
 
+/** 0.01 BTC long at 60,000, cross margin on a 10,000 USDT wallet: no positive mark price liquidates it (liquidationPrice "0"). */
 function longPosition(): Record<string, unknown> {
   return {
     posId: `${T}0`, instId: 'BTCUSDT', marginCoin: 'USDT', marginSize: '60', marginMode: 'crossed', holdSide: 'long', posMode: 'one_way_mode', total: '0.01',
     available: '0.01', frozen: '0', openPriceAvg: '60000', leverage: 10, achievedProfits: '-0.36', unrealizedPL: '0', unrealizedPLR: '0',
-    liquidationPrice: '54030', keepMarginRate: '0.004', marginRate: '0.01', breakEvenPrice: '60000', totalFee: '0', deductedFee: '0', markPrice: '60000',
+    liquidationPrice: '0', keepMarginRate: '0.004', marginRate: '0.01', breakEvenPrice: '60000', totalFee: '-0.36', deductedFee: '0', markPrice: '60000',
     autoMargin: 'off', cTime: String(T), uTime: String(T),
   };
 }

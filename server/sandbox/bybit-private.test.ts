@@ -287,11 +287,12 @@ function firstExecution(orderId: string, seq: number): Record<string, unknown> {
   };
 }
 
+/** 0.01 BTC long at 60,000, cross margin on the account's whole wallet: no positive mark price liquidates it (liqPrice and bustPrice ""). */
 function openPosition(seq: number): Record<string, unknown> {
   return {
     category: 'linear', symbol: 'BTCUSDT', side: 'Buy', size: '0.01', positionIdx: 0, tradeMode: 0, positionValue: '600', riskId: 1, riskLimitValue: '2000000',
     entryPrice: '60000', markPrice: '60000', leverage: '10', breakEvenPrice: formatNumber(600.33 / (0.01 - 0.01 * 0.00055)), positionBalance: '60',
-    autoAddMargin: 0, positionIM: '60', positionIMByMp: '60', positionMM: '3', positionMMByMp: '3', liqPrice: '54030', bustPrice: '', tpslMode: 'Full',
+    autoAddMargin: 0, positionIM: '60', positionIMByMp: '60', positionMM: '3', positionMMByMp: '3', liqPrice: '', bustPrice: '', tpslMode: 'Full',
     takeProfit: '0', stopLoss: '0', trailingStop: '0', unrealisedPnl: '0', curRealisedPnl: '-0.33', sessionAvgPrice: '', cumRealisedPnl: '-0.33',
     positionStatus: 'Normal', adlRankIndicator: 2, isReduceOnly: false, mmrSysUpdatedTime: '', leverageSysUpdatedTime: '', createdTime: String(T),
     updatedTime: String(T), openTime: T, seq,

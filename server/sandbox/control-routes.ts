@@ -5,9 +5,11 @@ import {
   accountInput,
   accountUpdate,
   bookInput,
+  clockInput,
   dropSocketsInput,
   faultsInput,
   fundInput,
+  fundingInput,
   ipBanInput,
   latencyInput,
   priceInput,
@@ -98,9 +100,17 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   });
   route('GET', '/prices', () => control.prices());
   route('POST', '/prices', (request) => {
-    const input = parse(priceInput, request.body);
-    return { symbol: input.symbol, price: control.setPrice(input.symbol, input.price) };
+    const { symbol, price, ...apart } = parse(priceInput, request.body);
+    if (price !== undefined && Object.keys(apart).length === 0) return { symbol, price: control.setPrice(symbol, price) };
+    if (price !== undefined) control.setPrice(symbol, price);
+    return { symbol, ...control.setQuote(symbol, apart) };
   });
+  route('GET', '/quotes', () => control.quotes());
+  route('GET', '/funding', () => control.funding());
+  route('PUT', '/funding', (request) => control.setFunding(parse(fundingInput, request.body)));
+  route('POST', '/funding/settle', () => ({ settled: control.settleFunding() }));
+  route('GET', '/clock', () => control.clock());
+  route('PUT', '/clock', (request) => control.setClockOffset(parse(clockInput, request.body).offsetMs));
   route('POST', '/prices/step', (request) => {
     const input = parse(stepInput, request.body);
     return control.step(input.symbol, input.steps);
@@ -124,6 +134,7 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
   route('GET', '/latency', () => ({ ms: control.latency() }));
   route('PUT', '/latency', (request) => ({ ms: control.setLatency(parse(latencyInput, request.body).ms) }));
   route('POST', '/trade-sockets/drop', (request) => ({ dropped: control.dropTradeSockets(parse(dropSocketsInput, request.body).account) }));
+  route('POST', '/trade-sockets/restart', (request) => ({ restarted: control.restartTradeSockets(parse(dropSocketsInput, request.body).account) }));
   route('GET', '/accounts/:uid/streams', (request) => ({ subscriptions: control.streamSubscriptions(uid(request)) }));
   route('POST', '/streams/drop', (request) => ({ dropped: control.dropStreams(parse(streamDropInput, request.body)) }));
   route('GET', '/streams/faults', () => control.streamFaults());

@@ -24,10 +24,16 @@ export const accountUpdate = z.object({
   ips: ips.optional(),
   positionMode: z.enum(['oneway', 'hedge']).optional(),
   marginMode: z.enum(['cross', 'isolated']).optional(),
+  marginShort: z.boolean().optional(),
 });
 
 export const fundInput = z.object({ amount: z.number().finite(), coin: z.string().min(1).max(10).optional() });
-export const priceInput = z.object({ symbol: z.string(), price: z.number().positive() });
+const positive = z.number().positive().finite();
+/** `price` sets last, mark and index together; `last`, `mark`, `index` set one apart (after `price` when both come). */
+export const priceInput = z
+  .object({ symbol: z.string(), price: positive.optional(), last: positive.optional(), mark: positive.optional(), index: positive.optional() })
+  .strict()
+  .refine((input) => [input.price, input.last, input.mark, input.index].some((value) => value !== undefined), 'give price, or last, mark or index');
 export const stepInput = z.object({ symbol: z.string().optional(), steps: z.number().int().min(1).max(10_000).optional() });
 export const walkInput = z.object({ enabled: z.boolean(), symbols: z.array(z.string()).optional(), intervalMs: z.number().int().min(10).optional() });
 
@@ -44,6 +50,7 @@ export const faultRule = z.object({
   timeoutMs: z.number().nonnegative().optional(),
   rateLimitShare: share.optional(),
   reject: z.object({ share: share.optional(), code: z.union([z.string(), z.number()]).transform(String), msg: z.string(), httpStatus: z.number().int().optional() }).optional(),
+  hideOrderMs: z.number().int().positive().max(600_000).optional(),
   remaining: z.number().int().positive().optional(),
 });
 export const faultsInput = z.object({ rules: z.array(faultRule).max(100) });
@@ -67,6 +74,8 @@ export const ipBanInput = z.object({ ms: z.number().int().nonnegative() }).stric
 
 export const latencyInput = z.object({ ms: z.number().nonnegative().max(60_000) }).strict();
 export const dropSocketsInput = z.object({ account: z.string().min(1).optional() }).strict();
+export const fundingInput = z.object({ rate: z.number().gt(-0.1).lt(0.1).optional(), symbol: z.string().optional(), intervalMs: z.number().int().positive().optional() }).strict();
+export const clockInput = z.object({ offsetMs: z.number().int().min(-86_400_000).max(86_400_000) }).strict();
 
 export const streamDropInput = z
   .object({ exchange: z.enum(['bybit', 'bitget']).optional(), account: z.string().min(1).optional(), refuseMs: z.number().int().nonnegative().max(24 * 60 * 60_000).optional() })

@@ -15,6 +15,8 @@ export interface AccountUpdate {
   ips?: string[];
   positionMode?: PositionMode;
   marginMode?: MarginMode;
+  /** D4: every triggered Bybit conditional order of the account finds the margin insufficient. */
+  marginShort?: boolean;
 }
 
 export interface OrderState {
@@ -55,6 +57,8 @@ export interface PositionState {
   takeProfit: number;
   stopLoss: number;
   trailing?: Position['trailing'];
+  /** Where the mark price liquidates it (0: no price does), liquidation.ts. */
+  liquidationPrice: number;
 }
 
 export interface AccountState {
@@ -67,6 +71,7 @@ export interface AccountState {
   ips: string[];
   positionMode: PositionMode;
   marginMode: MarginMode;
+  marginShort: boolean;
   balances: Record<string, number>;
   equity: number;
   available: number;
@@ -121,8 +126,8 @@ export function orderState(order: Order): OrderState {
   };
 }
 
-/** The control view of an open position. */
-export function positionState(account: Account, position: Position): PositionState {
+/** The control view of an open position (`liquidationPrice` from liquidation.ts). */
+export function positionState(account: Account, position: Position, liquidationPrice: number): PositionState {
   return {
     symbol: position.symbol,
     positionIdx: position.idx,
@@ -134,5 +139,6 @@ export function positionState(account: Account, position: Position): PositionSta
     takeProfit: position.takeProfit,
     stopLoss: position.stopLoss,
     trailing: position.trailing ? { ...position.trailing } : undefined,
+    liquidationPrice,
   };
 }

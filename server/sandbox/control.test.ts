@@ -129,6 +129,7 @@ describe('strictness switches of the unverified rows', () => {
       bitgetOneWayReduceOnlyTriggerRefused: true,
       bitgetSecondPositionTpslRefused: true,
       bitgetOversizedReduceOnlyRefused: true,
+      bitgetEmptyBookRefused: true,
       bitgetStreamKeepalive30s: true,
     });
     const patch = (body: unknown) => fetch(`${sandbox.url}/control/strictness`, { method: 'PATCH', headers: { 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify(body) });

@@ -1,14 +1,23 @@
 import type { BookConfig } from './book';
 import type { FaultRule } from './faults';
+import { liquidationPrices } from './liquidation';
 import { marginSummary, USDT } from './margin';
 import { findMarket, markets } from './markets';
-import type { AccountInput, Sandbox } from './sandbox';
+import type { Quote } from './prices';
+import type { AccountInput, Sandbox, TradeSocketHandle } from './sandbox';
 import { withStrictness, type Strictness } from './strictness';
 import { orderState, positionState, type AccountState, type AccountUpdate, type CounterState, type Credentials, type StreamDrop } from './control-state';
 import type { StreamFaultRule } from './streams/faults';
 import type { Account } from './types';
 
 export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState, StreamDrop } from './control-state';
+
+export interface FundingState {
+  intervalMs: number;
+  /** When the next settlement falls due (exchange clock, ms epoch). */
+  nextAt: number;
+  rates: Record<string, number>;
+}
 
 /** In-process handle with the operations of the control endpoint (the HTTP routes call these too). */
 export class SandboxControl {
@@ -32,6 +41,7 @@ export class SandboxControl {
       account.defaultMarginMode = update.marginMode;
       account.marginModes.clear();
     }
+    if (update.marginShort !== undefined) account.marginShort = update.marginShort;
     return this.account(uid);
   }
 
@@ -49,13 +59,54 @@ export class SandboxControl {
     return next;
   }
 
+  /** Sets "the price" of a symbol: last, mark and index together (triggers and liquidations run at once); answers the last price. */
   setPrice(symbol: string, price: number): number {
-    this.sandbox.prices.set(symbol, price);
+    this.sandbox.prices.set(this.symbol(symbol), price);
     return this.sandbox.prices.get(symbol);
   }
 
+  /** Sets the last, mark or index price apart (any of them; the others stay); answers the three. */
+  setQuote(symbol: string, update: Partial<Quote>): Quote {
+    this.sandbox.prices.setQuote(this.symbol(symbol), update);
+    return { ...this.sandbox.prices.quote(symbol) };
+  }
+
+  /** Last prices of every symbol. */
   prices(): Record<string, number> {
     return this.sandbox.prices.all();
+  }
+
+  /** Last, mark and index price of every symbol. */
+  quotes(): Record<string, Quote> {
+    return this.sandbox.prices.allQuotes();
+  }
+
+  /** Funding rate (of one symbol, or of all) and interval; answers the schedule. */
+  setFunding(update: { rate?: number; symbol?: string; intervalMs?: number }): FundingState {
+    if (update.symbol !== undefined) this.symbol(update.symbol);
+    this.sandbox.funding.configure(update, this.sandbox.now());
+    return this.funding();
+  }
+
+  funding(): FundingState {
+    const { funding } = this.sandbox;
+    return { intervalMs: funding.interval(), nextAt: funding.next(), rates: Object.fromEntries(markets.map((market) => [market.symbol, funding.rate(market.symbol)])) };
+  }
+
+  /** Books one funding settlement now, whatever the schedule; answers how many positions paid or received. */
+  settleFunding(): number {
+    return this.sandbox.funding.settle(this.sandbox.now());
+  }
+
+  /** How far the exchange's clock runs ahead of the sandbox's base clock (negative: behind); answers the exchange's time. */
+  setClockOffset(ms: number): { offsetMs: number; now: number } {
+    if (!Number.isFinite(ms) || Math.abs(ms) > 86_400_000) throw new Error('offsetMs must be a number of ms within a day');
+    this.sandbox.clockOffsetMs = ms;
+    return this.clock();
+  }
+
+  clock(): { offsetMs: number; now: number } {
+    return { offsetMs: this.sandbox.clockOffsetMs, now: this.sandbox.now() };
   }
 
   /** Random-walk steps, for one symbol or all; answers the new prices. */
@@ -94,7 +145,7 @@ export class SandboxControl {
 
   account(uidOrKey: string): AccountState {
     const account = this.require(uidOrKey);
-    const summary = marginSummary(account, (name) => this.sandbox.prices.get(name));
+    const summary = marginSummary(account, (name) => this.sandbox.prices.mark(name));
     return {
       exchange: account.exchange,
       uid: account.uid,
@@ -105,10 +156,13 @@ export class SandboxControl {
       ips: [...account.ips],
       positionMode: account.defaultPositionMode,
       marginMode: account.defaultMarginMode,
+      marginShort: account.marginShort,
       balances: Object.fromEntries(account.balances),
       equity: summary.equity,
       available: summary.available,
-      positions: [...account.positions.values()].filter((position) => position.side).map((position) => positionState(account, position)),
+      positions: [...account.positions.values()]
+        .filter((position) => position.side)
+        .map((position) => positionState(account, position, liquidationPrices(account, position, (name) => this.sandbox.prices.mark(name))?.liq ?? 0)),
       orders: account.orders.map(orderState),
     };
   }
@@ -178,10 +232,24 @@ export class SandboxControl {
 
   /** Cuts the open Bybit /v5/trade sockets (of one account uid or api key, or all) as a network drop would; answers how many. */
   dropTradeSockets(uidOrKey?: string): number {
-    const wanted = uidOrKey === undefined ? undefined : this.require(uidOrKey);
-    const chosen = [...this.sandbox.tradeSockets].filter((socket) => !wanted || socket.account() === wanted);
+    const chosen = this.tradeSockets(uidOrKey);
     for (const socket of chosen) socket.drop();
     return chosen.length;
+  }
+
+  /**
+   * The trade service behind the open Bybit /v5/trade sockets (of one account, or all) restarts: each answers
+   * every later order op 10019 until the client opens a new connection (D10); answers how many.
+   */
+  restartTradeSockets(uidOrKey?: string): number {
+    const chosen = this.tradeSockets(uidOrKey);
+    for (const socket of chosen) socket.restart();
+    return chosen.length;
+  }
+
+  private tradeSockets(uidOrKey: string | undefined): TradeSocketHandle[] {
+    const wanted = uidOrKey === undefined ? undefined : this.require(uidOrKey);
+    return [...this.sandbox.tradeSockets].filter((socket) => !wanted || socket.account() === wanted);
   }
 
   /**

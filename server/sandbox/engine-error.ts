@@ -6,13 +6,15 @@ export type EngineErrorKind =
   | 'qtyStep'
   | 'minQty'
   | 'maxQty'
+  | 'maxMktQty'
   | 'minNotional'
   | 'reduceOnlyNoPosition'
   | 'noPosition'
   | 'insufficientBalance'
   | 'orderNotFound'
   | 'invalidParam'
-  | 'hasPosition';
+  | 'hasPosition'
+  | 'noLiquidity';
 
 export class EngineError extends Error {
   constructor(

@@ -1,12 +1,14 @@
-import type { AccountEvent, AccountEvents, Fill, OrderChange } from './account-events';
+import type { AccountEvent, AccountEvents, OrderChange } from './account-events';
 import type { OrderBook } from './book';
 import { EngineError } from './engine-error';
-import { applyExecution, type ExecutionResult } from './ledger';
+import { applyExecution, applyFunding } from './ledger';
 import { presetPlan } from './presets';
 import { leverageOf, marginSummary } from './margin';
 import { findMarket, isMultipleOf, type MarketSpec } from './markets';
+import type { PriceKind } from './prices';
+import { recordExecution, recordFunding, type FillStamp } from './records';
 import type { Strictness } from './strictness';
-import type { Account, CancelReason, ExchangeId, Order, Position, PositionIdx, Side, Trailing } from './types';
+import type { Account, CancelReason, ExchangeId, Fill, Order, Position, PositionIdx, Side, Trailing } from './types';
 import { isOpen, positionKey } from './types';
 
 export const feeRates: Record<ExchangeId, { taker: number; maker: number }> = {
@@ -32,31 +34,45 @@ export interface PlaceRequest {
   stopLoss?: number;
   tpslMode?: 'Full' | 'Partial';
   labels?: Record<string, string>;
+  /** The price the trigger watches (default the last price). */
+  triggerOn?: PriceKind;
+  closeOnTrigger?: boolean;
   /** When the request reached the exchange (RequestContext.receivedAt); unset: when placed. */
   receivedAt?: number | undefined;
+  /** Order queries see it only from this time on (D6); unset: at once. */
+  visibleAt?: number | undefined;
+  /** A market order the book has nothing in reach for is refused (noLiquidity) rather than cancelled unfilled. */
+  refuseWithoutLiquidity?: boolean;
 }
 
 export interface EngineDeps {
   now(): number;
+  /** The last traded price: the book follows it, takers fill against it. */
+  last(symbol: string): number;
+  /** The mark price: positions are valued on it. */
   mark(symbol: string): number;
   nextOrderId(exchange: ExchangeId): string;
+  /** Id (Bybit execId, Bitget tradeId), sequence (Bybit `seq`, the records' paging cursor), time and mark price of a new execution. */
+  nextFill(exchange: ExchangeId, symbol: string): FillStamp;
   book(exchange: ExchangeId, symbol: string): OrderBook;
   strictness(): Strictness;
-  /** Execution ids: Bybit execId (a UUID), Bitget tradeId (digits). */
-  nextTradeId(exchange: ExchangeId): string;
   /** Every change of an order, execution, position and wallet is raised here once (the private streams). */
   events: AccountEvents;
 }
 
-/** First cross sequence of a symbol (Bybit `seq`): a large number, as Bybit's are. */
-const SEQ_START = 100_000_000_000;
-
 /** Orders, fills, positions and balances of one account; exchange layers translate requests into these calls. */
 export class Engine {
-  /** Cross sequence per symbol: "Different symbols may have the same seq" (docs/v5/websocket/private/execution.mdx). */
-  private readonly sequences = new Map<string, number>();
-
   constructor(private readonly deps: EngineDeps) {}
+
+  /** The symbol's last traded price. */
+  last(symbol: string): number {
+    return this.deps.last(symbol);
+  }
+
+  /** The symbol's mark price. */
+  mark(symbol: string): number {
+    return this.deps.mark(symbol);
+  }
 
   market(symbol: string): MarketSpec {
     const market = findMarket(symbol);
@@ -69,7 +85,10 @@ export class Engine {
     let position = account.positions.get(key);
     if (!position) {
       const now = this.deps.now();
-      position = { symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0, seq: -1, createdAt: now, updatedAt: now };
+      position = {
+        symbol, idx, side: null, size: 0, entryPrice: 0, realisedPnl: 0, cumRealisedPnl: 0, takeProfit: 0, stopLoss: 0,
+        tpTriggerOn: 'last', slTriggerOn: 'last', openFee: 0, seq: -1, createdAt: now, updatedAt: now,
+      };
       account.positions.set(key, position);
     }
     return position;
@@ -106,20 +125,31 @@ export class Engine {
       throw new EngineError('positionModeMismatch', `Position index ${request.positionIdx} does not match the ${mode} position mode`);
     }
     const position = this.slot(account, request.symbol, request.positionIdx);
-    const hedgeClose = request.positionIdx !== 0 && (request.positionIdx === 1) !== (request.side === 'buy');
-    const closing = request.reduceOnly || hedgeClose || request.kind === 'tpsl';
+    const closing = this.closes(request);
     let qty = request.qty;
-    if (!request.wholePosition) this.checkQty(market, qty);
+    if (!request.wholePosition) this.checkQty(market, qty, request.type === 'market' && !closing);
     if (closing && !this.reduces(position, request.side)) {
       const kind = request.kind === 'tpsl' ? 'noPosition' : 'reduceOnlyNoPosition';
       throw new EngineError(kind, `No ${request.positionIdx === 0 ? '' : request.positionIdx === 1 ? 'long ' : 'short '}position of ${request.symbol} to reduce`);
     }
     if (request.kind === 'normal' && request.type === 'market' && closing) qty = Math.min(qty, position.size);
-    const refPrice = request.type === 'limit' ? request.price : request.triggerPrice || this.deps.mark(request.symbol);
+    const refPrice = request.type === 'limit' ? request.price : request.triggerPrice || this.deps.last(request.symbol);
     if (!closing) this.checkOpening(account, market, request, qty, refPrice);
+    if (request.refuseWithoutLiquidity && request.type === 'market' && !this.liquid(account, request)) {
+      throw new EngineError('noLiquidity', `No ${request.side === 'buy' ? 'ask' : 'bid'} of ${request.symbol} in reach`);
+    }
 
+    const order = this.build(account, request, qty, closing);
+    account.orders.push(order);
+    if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
+    if (announce && (order.status === 'new' || order.status === 'untriggered')) this.emitOrder(account, order, 'created');
+    return order;
+  }
+
+  /** The order a request makes, before it is booked. */
+  private build(account: Account, request: PlaceRequest, qty: number, closing: boolean): Order {
     const now = this.deps.now();
-    const order: Order = {
+    return {
       id: this.deps.nextOrderId(account.exchange),
       clientId: request.clientId,
       symbol: request.symbol,
@@ -139,6 +169,9 @@ export class Engine {
       closedPnl: 0,
       triggerPrice: request.triggerPrice ?? 0,
       triggerDirection: request.triggerDirection ?? 0,
+      triggerOn: request.triggerOn ?? 'last',
+      closeOnTrigger: request.closeOnTrigger ?? false,
+      visibleAt: request.visibleAt ?? now,
       trailing: request.trailing ? { ...request.trailing, active: false, extreme: 0 } : undefined,
       takeProfit: request.takeProfit ?? 0,
       stopLoss: request.stopLoss ?? 0,
@@ -148,22 +181,50 @@ export class Engine {
       createdAt: now,
       updatedAt: now,
     };
+  }
+
+  /**
+   * A liquidation: the position taken over whole at its bankruptcy price by a system order, labelled
+   * `liquidation` (Bybit execType BustTrade, createType CreateByTakeOver_PassThrough; Bitget orderSource
+   * liquidation, enterPointSource SYS, tradeSide burst_*).
+   */
+  takeOver(account: Account, position: Position, price: number): Order {
+    const side: Side = position.side === 'long' ? 'sell' : 'buy';
+    const request: PlaceRequest = {
+      symbol: position.symbol, side, type: 'market', qty: position.size, price: 0, reduceOnly: true, positionIdx: position.idx, clientId: '', kind: 'normal',
+      labels: { liquidation: '1' },
+    };
+    const order = this.build(account, request, position.size, true);
     account.orders.push(order);
-    if (order.kind === 'normal' && this.marketable(account, order)) this.take(account, order);
-    if (announce && (order.status === 'new' || order.status === 'untriggered')) this.emitOrder(account, order, 'created');
+    this.fill(account, order, price, 'takeover');
     return order;
   }
 
-  /** The request's quantity against its market (what place() checks first), for routes that must check before acting. */
-  checkQuantity(request: PlaceRequest): void {
-    if (!request.wholePosition) this.checkQty(this.market(request.symbol), request.qty);
+  /**
+   * What place() refuses whatever the account holds: the request's quantity against its market and, when the
+   * request asks, a market order with nothing in the book to take (noLiquidity); for routes that must check
+   * before they act (Bitget cancels older reduce-only orders, a change pushed at once, before it places).
+   */
+  precheck(account: Account, request: PlaceRequest): void {
+    if (!request.wholePosition) this.checkQty(this.market(request.symbol), request.qty, request.type === 'market' && !this.closes(request));
+    if (request.refuseWithoutLiquidity && request.type === 'market' && !this.liquid(account, request)) {
+      throw new EngineError('noLiquidity', `No ${request.side === 'buy' ? 'ask' : 'bid'} of ${request.symbol} in reach`);
+    }
   }
 
-  private checkQty(market: MarketSpec, qty: number): void {
+  /** A reduce-only order, a hedge order against its slot's side, or a TP/SL leg: it can only shrink a position. */
+  private closes(request: PlaceRequest): boolean {
+    const hedgeClose = request.positionIdx !== 0 && (request.positionIdx === 1) !== (request.side === 'buy');
+    return request.reduceOnly || hedgeClose || request.kind === 'tpsl';
+  }
+
+  /** Step, minimum, maximum; an opening market order also within the instrument's maxMktOrderQty (D8). */
+  private checkQty(market: MarketSpec, qty: number, openingMarket: boolean): void {
     if (!(qty > 0)) throw new EngineError('invalidParam', 'Order quantity must be a positive number');
     if (qty < market.minQty - 1e-12) throw new EngineError('minQty', `Order quantity ${qty} is below the minimum ${market.minQty}`);
     if (!isMultipleOf(qty, market.qtyStep)) throw new EngineError('qtyStep', `Order quantity ${qty} is not a multiple of the step ${market.qtyStep}`);
     if (qty > market.maxQty) throw new EngineError('maxQty', `Order quantity ${qty} is above the maximum ${market.maxQty}`);
+    if (openingMarket && qty > market.maxMktQty + 1e-12) throw new EngineError('maxMktQty', `Market order quantity ${qty} is above the maximum ${market.maxMktQty}`);
   }
 
   private checkOpening(account: Account, market: MarketSpec, request: PlaceRequest, qty: number, refPrice: number): void {
@@ -186,6 +247,11 @@ export class Engine {
     order.updatedAt = this.deps.now();
     this.emitOrder(account, order, 'cancelled');
     return order;
+  }
+
+  /** Whether the book has anything a taker on this side can take. */
+  private liquid(account: Account, request: PlaceRequest): boolean {
+    return this.deps.book(account.exchange, request.symbol).levels(request.side, this.deps.last(request.symbol)).some((level) => level.size > 0);
   }
 
   /** The exchange refuses an order it had accepted (e.g. a triggered order it cannot place): Rejected, pushed like a cancel. */
@@ -224,7 +290,7 @@ export class Engine {
   /** A market order always; a limit order when it reaches the best level of the other side of the book. */
   private marketable(account: Account, order: Order): boolean {
     if (order.type === 'market') return true;
-    const best = this.deps.book(account.exchange, order.symbol).levels(order.side, this.deps.mark(order.symbol))[0];
+    const best = this.deps.book(account.exchange, order.symbol).levels(order.side, this.deps.last(order.symbol))[0];
     return best !== undefined && (order.side === 'buy' ? order.price >= best.price : order.price <= best.price);
   }
 
@@ -238,7 +304,7 @@ export class Engine {
     const qty = this.executableQty(account, order, position);
     if (qty === undefined) return;
     const limit = order.type === 'limit' ? order.price : undefined;
-    const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.mark(order.symbol), limit);
+    const sweep = this.deps.book(account.exchange, order.symbol).take(order.side, qty, this.deps.last(order.symbol), limit);
     if (sweep.qty > 0) this.execute(account, order, position, sweep.qty, sweep.avgPrice, feeRates[account.exchange].taker, false);
     if (order.filledQty >= order.qty - 1e-12 || (!isOpen(order) && order.status !== 'triggered')) return;
     const immediate = order.type === 'market' || ['IOC', 'FOK', 'ioc', 'fok'].includes(order.labels.timeInForce ?? order.labels.force ?? '');
@@ -249,11 +315,16 @@ export class Engine {
     this.emitOrder(account, order, immediate ? 'cancelled' : 'activated');
   }
 
-  /** Executes a resting limit order as maker, at its own price, when the market crosses it. */
-  fill(account: Account, order: Order, price: number): void {
+  /**
+   * Executes an order whole at a given price: a resting limit order as maker at its own price when the market
+   * crosses it; a liquidation's takeover at the bankruptcy price, without a fee (that price already takes the
+   * whole margin backing the position).
+   */
+  fill(account: Account, order: Order, price: number, role: 'maker' | 'takeover' = 'maker'): void {
     const position = this.slot(account, order.symbol, order.positionIdx);
     const qty = this.executableQty(account, order, position);
-    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRates[account.exchange].maker, true);
+    const feeRate = role === 'maker' ? feeRates[account.exchange].maker : 0;
+    if (qty !== undefined) this.execute(account, order, position, qty, price, feeRate, role === 'maker');
   }
 
   /** What is left to execute; a reduce-only order never grows a position and is cancelled when nothing is left to reduce. */
@@ -276,13 +347,14 @@ export class Engine {
   }
 
   /**
-   * Books one execution and pushes it in the order this sandbox chose (README "Private streams"): the order,
-   * the execution, the position, the wallet; then what follows from it (the legs of a flat position
-   * cancelled, an entry's TP/SL legs placed).
+   * Books one execution, keeps its record (records.ts) and pushes it in the order this sandbox chose (README
+   * "Private streams"): the order, the execution, the position, the wallet; then what follows from it (the
+   * legs of a flat position cancelled, an entry's TP/SL legs placed).
    */
-  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number, isMaker: boolean): void {
+  private execute(account: Account, order: Order, position: Position, qty: number, price: number, feeRate: number, maker: boolean): void {
     const now = this.deps.now();
     const result = applyExecution(account, position, order.side, qty, price, feeRate, now);
+    const fill = recordExecution(account, order, result, { qty, price, feeRate, maker }, this.deps.nextFill(account.exchange, order.symbol));
     order.filledQty = Number((order.filledQty + qty).toFixed(10));
     order.cumValue += qty * price;
     order.avgPrice = order.cumValue / order.filledQty;
@@ -290,7 +362,6 @@ export class Engine {
     if (result.closedSize > 0) order.closedPnl += result.pnl - (result.fee * result.closedSize) / qty;
     order.status = order.filledQty >= order.qty - 1e-12 ? 'filled' : 'partially_filled';
     order.updatedAt = now;
-    const fill = this.fillOf(account, order, { qty, price, feeRate, isMaker, now }, result);
     position.seq = fill.seq;
     this.emitOrder(account, order, 'filled', fill);
     this.emit(account, { type: 'execution', order, fill });
@@ -303,23 +374,17 @@ export class Engine {
     for (const leg of presets?.legs ?? []) this.place(account, leg);
   }
 
-  /** One execution as the streams report it; a liquidation order (label `liquidation`) executes as Bybit's BustTrade. */
-  private fillOf(account: Account, order: Order, trade: { qty: number; price: number; feeRate: number; isMaker: boolean; now: number }, result: ExecutionResult): Fill {
-    const seq = (this.sequences.get(order.symbol) ?? SEQ_START) + 1;
-    this.sequences.set(order.symbol, seq);
-    return {
-      id: this.deps.nextTradeId(account.exchange),
-      qty: trade.qty,
-      price: trade.price,
-      fee: result.fee,
-      feeRate: trade.feeRate,
-      isMaker: trade.isMaker,
-      closedSize: result.closedSize,
-      pnl: result.pnl,
-      execType: order.labels.liquidation ? 'BustTrade' : 'Trade',
-      time: trade.now,
-      seq,
-    };
+  /**
+   * A funding settlement of an open position (funding.ts): `paid` (negative when received) leaves the wallet,
+   * is kept as a funding record and pushed as an execution (Bybit execType Funding), the position and the wallet.
+   */
+  settleFunding(account: Account, position: Position, paid: number, rate: number, time: number): Fill {
+    applyFunding(account, position, paid, time);
+    const fill = recordFunding(account, position, paid, rate, { ...this.deps.nextFill(account.exchange, position.symbol), time });
+    this.emit(account, { type: 'execution', fill });
+    this.emit(account, { type: 'position', position });
+    this.emit(account, { type: 'wallet' });
+    return fill;
   }
 
   /** Untriggered orders are deactivated; active and just-triggered ones are cancelled. */

@@ -22,6 +22,12 @@ export interface FaultRule {
   rateLimitShare?: number;
   /** Share (0..1, default 1) answered with this exchange error instead of being applied. */
   reject?: { share?: number; code: string; msg: string; httpStatus?: number };
+  /**
+   * An order the request places is answered at once but stays invisible to order queries (Bybit order/realtime,
+   * order/history, execution/list; Bitget detail, lists, fills) for this long, on the exchange's clock: Bybit
+   * acknowledges a create asynchronously (create-order.mdx), so a lookup right after the answer can miss it (D6).
+   */
+  hideOrderMs?: number;
   /** Only the next N matching requests are affected; then the rule is spent. */
   remaining?: number;
 }
@@ -36,6 +42,8 @@ export type FaultOutcome =
 export interface FaultDecision {
   latencyMs: number;
   outcome: FaultOutcome;
+  /** How long an order placed by the request stays invisible to queries (0: not at all). */
+  hideOrderMs: number;
 }
 
 export interface FaultTarget {
@@ -60,10 +68,15 @@ export class FaultBook {
 
   decide(target: FaultTarget): FaultDecision {
     let latencyMs = 0;
+    let hideOrderMs = 0;
     let outcome: FaultOutcome = { kind: 'none' };
     for (const rule of this.rules) {
       if (!matches(rule, target) || rule.remaining === 0) continue;
       let used = false;
+      if (hideOrderMs === 0 && rule.hideOrderMs) {
+        hideOrderMs = rule.hideOrderMs;
+        used = true;
+      }
       if (latencyMs === 0 && rule.latencyMs !== undefined) {
         latencyMs = typeof rule.latencyMs === 'number' ? rule.latencyMs : this.random.uniform(rule.latencyMs.min, rule.latencyMs.max);
         used = true;
@@ -77,7 +90,7 @@ export class FaultBook {
       }
       if (used && rule.remaining !== undefined) rule.remaining -= 1;
     }
-    return { latencyMs, outcome };
+    return { latencyMs, outcome, hideOrderMs };
   }
 
   private hit(share: number | undefined): boolean {

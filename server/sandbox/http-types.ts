@@ -17,6 +17,8 @@ export interface RequestContext {
   headers: IncomingHttpHeaders;
   /** When the request reached the exchange: read off the connection plus the simulated one-way latency (sandbox ms). */
   receivedAt?: number | undefined;
+  /** A fault rule's `hideOrderMs`: an order this request places stays invisible to order queries this long (D6). */
+  orderHiddenMs?: number | undefined;
 }
 
 export interface PrivateContext extends RequestContext {

@@ -15,7 +15,8 @@ import { Sandbox } from './sandbox';
 import type { Strictness } from './strictness';
 
 export { SandboxControl } from './control';
-export type { AccountState, AccountUpdate, CounterState, Credentials, OrderState, PositionState } from './control';
+export type { AccountState, AccountUpdate, CounterState, Credentials, FundingState, OrderState, PositionState } from './control';
+export type { Quote } from './prices';
 export type { FaultRule } from './faults';
 export { markets, type MarketSpec } from './markets';
 export { defaultOAuthClients } from './oauth-store';
@@ -45,6 +46,10 @@ export interface StartSandboxOptions {
   randomWalk?: boolean;
   /** Clock in ms epoch for timestamps, recv windows and rate-limit windows (default Date.now). */
   now?: () => number;
+  /** How far the exchange's clock runs ahead of `now` (negative: behind), ms; clients signing with their own clock see it (D10). */
+  clockOffsetMs?: number;
+  /** Funding interval (default 8 hours), counted from the sandbox's start (funding.ts). */
+  fundingIntervalMs?: number;
   /** OAuth clients of the quick-connect flows (default: the fixed sandbox clients of README.md). */
   oauthClients?: OAuthClient[];
   /** Order books per symbol (default: a small book, book.ts defaultBook; `{ ...deepBook }` for exact fills at the mark price). */

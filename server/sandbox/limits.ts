@@ -54,6 +54,8 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /v5/order/history': { limit: 50, windowMs: 1000 },
   'GET /v5/position/list': { limit: 50, windowMs: 1000 },
   'GET /v5/account/wallet-balance': { limit: 50, windowMs: 1000 },
+  'GET /v5/execution/list': { limit: 50, windowMs: 1000 },
+  'GET /v5/position/closed-pnl': { limit: 50, windowMs: 1000 },
   'POST /api/v2/mix/order/place-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/order/cancel-order': { limit: 10, windowMs: 1000 },
   'POST /api/v2/mix/order/close-positions': { limit: 1, windowMs: 1000 },
@@ -75,6 +77,8 @@ export const accountLimits: Record<string, LimitRule> = {
   'GET /api/v2/mix/account/accounts': { limit: 10, windowMs: 1000 },
   'GET /api/v2/mix/account/account': { limit: 10, windowMs: 1000 },
   'GET /api/v2/spot/account/info': { limit: 1, windowMs: 1000 },
+  'GET /api/v2/mix/order/fills': { limit: 10, windowMs: 1000 },
+  'GET /api/v2/mix/account/bill': { limit: 10, windowMs: 1000 },
 };
 
 /**

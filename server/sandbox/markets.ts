@@ -9,6 +9,8 @@ export interface MarketSpec {
   qtyStep: number;
   minQty: number;
   maxQty: number;
+  /** Largest market order (Bybit lotSizeFilter.maxMktOrderQty, Bitget maxMarketOrderQty). */
+  maxMktQty: number;
   /** Minimum order value in USDT (Bybit minNotionalValue, Bitget minTradeUSDT). */
   minNotional: number;
   maxLeverage: number;
@@ -17,11 +19,11 @@ export interface MarketSpec {
 }
 
 export const markets: readonly MarketSpec[] = [
-  { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', startPrice: 60000, tickSize: 0.1, qtyStep: 0.001, minQty: 0.001, maxQty: 1190, minNotional: 5, maxLeverage: 100, volatility: 0.0008 },
-  { symbol: 'ETHUSDT', base: 'ETH', quote: 'USDT', startPrice: 3000, tickSize: 0.01, qtyStep: 0.01, minQty: 0.01, maxQty: 7240, minNotional: 5, maxLeverage: 100, volatility: 0.001 },
-  { symbol: 'SOLUSDT', base: 'SOL', quote: 'USDT', startPrice: 150, tickSize: 0.01, qtyStep: 0.1, minQty: 0.1, maxQty: 79770, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
-  { symbol: 'XRPUSDT', base: 'XRP', quote: 'USDT', startPrice: 0.6, tickSize: 0.0001, qtyStep: 1, minQty: 1, maxQty: 4912000, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
-  { symbol: 'DOGEUSDT', base: 'DOGE', quote: 'USDT', startPrice: 0.15, tickSize: 0.00001, qtyStep: 1, minQty: 1, maxQty: 29184000, minNotional: 5, maxLeverage: 75, volatility: 0.002 },
+  { symbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', startPrice: 60000, tickSize: 0.1, qtyStep: 0.001, minQty: 0.001, maxQty: 1190, maxMktQty: 119, minNotional: 5, maxLeverage: 100, volatility: 0.0008 },
+  { symbol: 'ETHUSDT', base: 'ETH', quote: 'USDT', startPrice: 3000, tickSize: 0.01, qtyStep: 0.01, minQty: 0.01, maxQty: 7240, maxMktQty: 724, minNotional: 5, maxLeverage: 100, volatility: 0.001 },
+  { symbol: 'SOLUSDT', base: 'SOL', quote: 'USDT', startPrice: 150, tickSize: 0.01, qtyStep: 0.1, minQty: 0.1, maxQty: 79770, maxMktQty: 7977, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
+  { symbol: 'XRPUSDT', base: 'XRP', quote: 'USDT', startPrice: 0.6, tickSize: 0.0001, qtyStep: 1, minQty: 1, maxQty: 4912000, maxMktQty: 491200, minNotional: 5, maxLeverage: 75, volatility: 0.0015 },
+  { symbol: 'DOGEUSDT', base: 'DOGE', quote: 'USDT', startPrice: 0.15, tickSize: 0.00001, qtyStep: 1, minQty: 1, maxQty: 29184000, maxMktQty: 2918400, minNotional: 5, maxLeverage: 75, volatility: 0.002 },
 ];
 
 const bySymbol = new Map(markets.map((market) => [market.symbol, market]));

@@ -92,6 +92,7 @@ async function handleArrived(sandbox: Sandbox, holds: Holds, exchange: ExchangeI
   const decision = sandbox.faults.decide({ exchange, method: request.method, route: request.path, accountIds: keyed ? [keyed.uid, keyed.apiKey] : [] });
   if (decision.latencyMs > 0 && !(await holds.wait(decision.latencyMs, request.onGone))) return undefined;
   ctx.receivedAt = readAt + sandbox.latencyMs + decision.latencyMs;
+  ctx.orderHiddenMs = decision.hideOrderMs;
   const outcome = decision.outcome;
   if (outcome.kind === 'serverError') return serverError(outcome.status);
   if (outcome.kind === 'rateLimit') {
@@ -165,6 +166,8 @@ export function runAuthenticated(
   body: () => Record<string, unknown>,
 ): unknown {
   bump(sandbox.counters.requestsByAccount, account.uid);
+  // Funding falls due on the exchange's clock; a request after a boundary sees it settled.
+  sandbox.funding.settleDue(sandbox.now());
   const rule = accountLimits[routeKey];
   if (rule) {
     const key = `${account.uid}:${routeKey}`;

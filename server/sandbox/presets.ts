@@ -1,6 +1,13 @@
 import type { PlaceRequest } from './engine';
+import type { PriceKind } from './prices';
 import type { Account, ExchangeId, Order, Position, Side } from './types';
 import { isOpen } from './types';
+
+/** Bybit tpTriggerBy/slTriggerBy of an entry (kept in its labels), LastPrice by default; Bitget presets watch the last price. */
+function triggerOnOf(order: Order, leg: 'tp' | 'sl'): PriceKind {
+  const by = order.labels[leg === 'tp' ? 'tpTriggerBy' : 'slTriggerBy'];
+  return by === 'MarkPrice' ? 'mark' : by === 'IndexPrice' ? 'index' : 'last';
+}
 
 function presetLabels(exchange: ExchangeId, leg: 'tp' | 'sl'): Record<string, string> {
   if (exchange === 'bybit') return { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' };
@@ -14,8 +21,8 @@ function presetLabels(exchange: ExchangeId, leg: 'tp' | 'sl'): Record<string, st
  */
 export function presetPlan(account: Account, order: Order, position: Position): { replaced: Order[]; legs: PlaceRequest[] } {
   if (order.tpslMode === 'Full' && account.exchange === 'bybit') {
-    if (order.takeProfit) position.takeProfit = order.takeProfit;
-    if (order.stopLoss) position.stopLoss = order.stopLoss;
+    if (order.takeProfit) Object.assign(position, { takeProfit: order.takeProfit, tpTriggerOn: triggerOnOf(order, 'tp') });
+    if (order.stopLoss) Object.assign(position, { stopLoss: order.stopLoss, slTriggerOn: triggerOnOf(order, 'sl') });
     return { replaced: [], legs: [] };
   }
   const exitSide: Side = position.side === 'long' ? 'sell' : 'buy';
@@ -40,6 +47,7 @@ export function presetPlan(account: Account, order: Order, position: Position): 
       kind: 'tpsl',
       wholePosition: order.tpslMode === 'Full',
       triggerPrice: trigger,
+      triggerOn: triggerOnOf(order, leg),
       tpslMode: order.tpslMode,
       labels,
     };

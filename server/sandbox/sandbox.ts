@@ -3,11 +3,14 @@ import { randomHex } from './random-hex';
 import { Books, type BookOptions } from './books';
 import { Engine } from './engine';
 import { FaultBook } from './faults';
+import { Funding, FUNDING_INTERVAL_MS } from './funding';
+import { liquidateCrossed } from './liquidation';
 import { SlidingWindow, type BitgetStreamLimits } from './limits';
 import { USDT } from './margin';
 import { markets } from './markets';
 import { OAuthStore, type OAuthClient } from './oauth-store';
-import { PriceFeed } from './prices';
+import { PriceFeed, type Quote } from './prices';
+import type { FillStamp } from './records';
 import { deriveSeed, Random } from './random';
 import { strictDefaults, withStrictness, type Strictness } from './strictness';
 import { StreamFaults } from './streams/faults';
@@ -22,6 +25,14 @@ export interface SandboxOptions {
   walkIntervalMs?: number;
   /** Injectable clock (ms epoch) for timestamps, recv windows and rate-limit windows. */
   now?: () => number;
+  /**
+   * How far the exchange's clock runs ahead of `now` (negative: behind), ms (default 0). Every timestamp
+   * window, expiry and answer time is the exchange's; a client signing with its own clock is refused once the
+   * difference leaves the window (D10).
+   */
+  clockOffsetMs?: number;
+  /** Funding interval (default 8 hours; tests shorten it). */
+  fundingIntervalMs?: number;
   oauthClients?: OAuthClient[];
   /** USDT credited to accounts created through quick connect (default 10,000). */
   oauthStartingBalance?: number;
@@ -49,16 +60,22 @@ export interface SandboxOptions {
 /** Bybit /v5/trade: "if there is no ping-pong and no stream data ... cut off after 10 minutes" (docs/v5/websocket/wss-authentication.mdx). */
 export const BYBIT_WS_IDLE_MS = 10 * 60_000;
 
-/** A live Bybit /v5/trade socket, as the control plane sees it. */
-export interface TradeSocketHandle {
+/** A live socket, as the control plane sees it. */
+export interface SocketHandle {
   /** The account it authenticated as (none before auth). */
   account(): Account | undefined;
   /** Cuts the connection at once, without a close frame (a network drop). */
   drop(): void;
 }
 
-/** A live private socket (Bybit /v5/private, Bitget /v2/ws/private), as the control plane sees it. */
-export interface StreamSocketHandle extends TradeSocketHandle {
+/** A live Bybit /v5/trade socket. */
+export interface TradeSocketHandle extends SocketHandle {
+  /** The trade service behind this connection restarts: every later order op on it is answered 10019 (D10). */
+  restart(): void;
+}
+
+/** A live private socket (Bybit /v5/private, Bitget /v2/ws/private). */
+export interface StreamSocketHandle extends SocketHandle {
   exchange: ExchangeId;
 }
 
@@ -105,6 +122,8 @@ function randomText(length: number, alphabet = alnum): string {
 /** All state of one fake exchange pair: accounts, prices, engine, limits, faults, OAuth grants. */
 export class Sandbox {
   readonly now: () => number;
+  clockOffsetMs: number;
+  readonly funding: Funding;
   readonly prices: PriceFeed;
   readonly engine: Engine;
   readonly faults: FaultBook;
@@ -130,12 +149,17 @@ export class Sandbox {
   readonly bitgetConnectionWindow = new SlidingWindow();
   counters: Counters = emptyCounters();
   private orderSeq = 0;
+  /** Execution sequence, sandbox-wide (Bybit `seq`, the record endpoints' cursors, Bitget trade ids): large, as Bybit's are. */
+  private fillSeq = 100_000_000_000;
   private readonly walkIntervalMs: number;
+  private readonly fundingTimer: NodeJS.Timeout;
 
   constructor(readonly options: SandboxOptions = {}) {
     const seed = options.seed ?? 1;
-    this.now = options.now ?? (() => Date.now());
-    this.prices = new PriceFeed(seed, (symbol, price) => this.onPrice(symbol, price));
+    const clock = options.now ?? (() => Date.now());
+    this.clockOffsetMs = options.clockOffsetMs ?? 0;
+    this.now = () => clock() + this.clockOffsetMs;
+    this.prices = new PriceFeed(seed, (symbol, quote) => this.onPrice(symbol, quote));
     this.faults = new FaultBook(new Random(deriveSeed(seed, 'faults')));
     this.streamFaults = new StreamFaults(new Random(deriveSeed(seed, 'streams')));
     this.oauth = new OAuthStore(this.now, options.oauthClients);
@@ -145,15 +169,35 @@ export class Sandbox {
     this.latencyMs = options.latencyMs ?? 0;
     this.engine = new Engine({
       now: this.now,
-      mark: (symbol) => this.prices.get(symbol),
+      last: (symbol) => this.prices.last(symbol),
+      mark: (symbol) => this.prices.mark(symbol),
       nextOrderId: (exchange) => this.nextOrderId(exchange),
+      nextFill: (exchange, symbol) => this.nextFill(exchange, symbol),
       book: (exchange, symbol) => this.books.get(exchange, symbol),
       strictness: () => this.strictness,
-      nextTradeId: (exchange) => (exchange === 'bybit' ? randomUUID() : this.nextOrderId('bitget')),
       events: this.streams,
     });
+    this.funding = new Funding(
+      {
+        accounts: () => this.accounts.values(),
+        mark: (symbol) => this.prices.mark(symbol),
+        settle: (account, position, paid, rate, time) => this.engine.settleFunding(account, position, paid, rate, time),
+      },
+      options.fundingIntervalMs ?? FUNDING_INTERVAL_MS,
+      this.now(),
+    );
+    // Settlements fall due on the exchange's clock; requests settle them too (pipeline), so a moved test clock needs no timer.
+    this.fundingTimer = setInterval(() => this.funding.settleDue(this.now()), 1000);
+    this.fundingTimer.unref();
     this.walkIntervalMs = options.walkIntervalMs ?? 1000;
     if (options.randomWalk ?? true) this.prices.startWalk(markets.map((m) => m.symbol), this.walkIntervalMs);
+  }
+
+  /** Id (Bybit execId UUID, Bitget numeric tradeId), sequence, time and mark price of a new execution record. */
+  private nextFill(exchange: ExchangeId, symbol: string): FillStamp {
+    this.fillSeq += 1;
+    const id = exchange === 'bitget' ? String(1_200_000_000_000_000_000n + BigInt(this.fillSeq)) : randomUUID();
+    return { id, seq: this.fillSeq, time: this.now(), markPrice: this.prices.mark(symbol) };
   }
 
   private nextOrderId(exchange: ExchangeId): string {
@@ -165,8 +209,13 @@ export class Sandbox {
     return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-a${random.slice(15, 18)}-${hex}`;
   }
 
-  private onPrice(symbol: string, price: number): void {
-    for (const account of this.accounts.values()) evaluate(this.engine, account, symbol, price);
+  /** New prices: each account's orders and position rules run on them, then any position whose mark crossed its liquidation price is liquidated. */
+  private onPrice(symbol: string, quote: Quote): void {
+    const markOf = (name: string) => this.prices.mark(name);
+    for (const account of this.accounts.values()) {
+      evaluate(this.engine, account, symbol, quote);
+      liquidateCrossed(this.engine, account, markOf);
+    }
   }
 
   /** A random uid of the exchange's shape no account has (9 digits on Bybit, 10 on Bitget: thousands of accounts do collide). */
@@ -203,6 +252,8 @@ export class Sandbox {
       leverage: new Map(),
       positions: new Map(),
       orders: [],
+      fills: [],
+      marginShort: false,
     };
     this.accounts.set(uid, account);
     this.byKey.set(apiKey, account);
@@ -228,6 +279,8 @@ export class Sandbox {
     this.strictness = withStrictness(strictDefaults(), this.options.strictness);
     this.ipBanMs = this.options.ipBanMs ?? BYBIT_IP_BAN_MS;
     this.latencyMs = this.options.latencyMs ?? 0;
+    this.clockOffsetMs = this.options.clockOffsetMs ?? 0;
+    this.funding.reset(this.options.fundingIntervalMs ?? FUNDING_INTERVAL_MS, this.now());
     this.ipWindow.clear();
     this.accountWindow.clear();
     this.tradeConnectionWindow.clear();
@@ -243,6 +296,7 @@ export class Sandbox {
 
   close(): void {
     this.prices.stopWalk();
+    clearInterval(this.fundingTimer);
   }
 }
 

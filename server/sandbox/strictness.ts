@@ -24,6 +24,12 @@ export interface Strictness {
    */
   bitgetOversizedReduceOnlyRefused: boolean;
   /**
+   * D1/D2, Bitget 22045 "Insufficient liquidity in the market, please operate later": a market order the book
+   * has nothing in reach for is refused (the error list names no endpoint; Bitget documents no order state for
+   * the other reading). Off: it is accepted and `canceled` unfilled, as Bybit documents for its own market orders.
+   */
+  bitgetEmptyBookRefused: boolean;
+  /**
    * Bitget's private WebSocket: "The connection will break automatically if no subscription in 30s after
    * connection established or no string "ping" sent for more than 30 seconds" (the older websocket-intro
    * text); the newer one says "if there is no string "ping" received for 2 min". Off: 2 minutes, and no
@@ -39,6 +45,7 @@ export const strictnessNames = [
   'bitgetOneWayReduceOnlyTriggerRefused',
   'bitgetSecondPositionTpslRefused',
   'bitgetOversizedReduceOnlyRefused',
+  'bitgetEmptyBookRefused',
   'bitgetStreamKeepalive30s',
 ] as const satisfies ReadonlyArray<keyof Strictness>;
 
@@ -51,6 +58,7 @@ export function strictDefaults(): Strictness {
     bitgetOneWayReduceOnlyTriggerRefused: true,
     bitgetSecondPositionTpslRefused: true,
     bitgetOversizedReduceOnlyRefused: true,
+    bitgetEmptyBookRefused: true,
     bitgetStreamKeepalive30s: true,
   };
 }

@@ -1,3 +1,5 @@
+import type { PriceKind } from './prices';
+
 export type ExchangeId = 'bybit' | 'bitget';
 export type Side = 'buy' | 'sell';
 /** 0 = one-way, 1 = hedge long, 2 = hedge short (Bybit's positionIdx; Bitget maps holdSide onto it). */
@@ -39,6 +41,10 @@ export interface Account {
   leverage: Map<string, { long: number; short: number }>;
   positions: Map<string, Position>;
   orders: Order[];
+  /** Every execution booked on the account, oldest first: trades, liquidations, funding (records.ts). */
+  fills: Fill[];
+  /** Test control: every margin check of a triggered conditional order finds the margin insufficient (D4). */
+  marginShort: boolean;
 }
 
 export interface Trailing {
@@ -62,11 +68,50 @@ export interface Position {
   cumRealisedPnl: number;
   takeProfit: number;
   stopLoss: number;
+  /** Which price the position's own take-profit and stop-loss watch (Bybit tpTriggerBy/slTriggerBy, default LastPrice). */
+  tpTriggerOn: PriceKind;
+  slTriggerOn: PriceKind;
   trailing?: Trailing;
+  /** Fees paid by the fills that opened the current size (Bybit closed-pnl openFee is its share of them). */
+  openFee: number;
   /** Bybit's cross sequence of the slot's last execution (-1: never traded), shared with that execution's `seq`. */
   seq: number;
   createdAt: number;
   updatedAt: number;
+}
+
+/**
+ * One execution the exchange books for an account: a trade (a fill of an order), a liquidation (the position
+ * taken over at its bankruptcy price) or a funding settlement. `fee` is what the account paid (negative when
+ * it received, as funding can); `pnl` the gross PnL of the part that closed a position.
+ */
+export interface Fill {
+  id: string;
+  /** Sandbox-wide sequence: the paging cursor of the exchanges' record endpoints. */
+  seq: number;
+  kind: 'trade' | 'liquidation' | 'funding';
+  symbol: string;
+  positionIdx: PositionIdx;
+  /** The order it filled (funding: none). */
+  orderId: string;
+  clientId: string;
+  side: Side;
+  qty: number;
+  price: number;
+  fee: number;
+  feeRate: number;
+  maker: boolean;
+  markPrice: number;
+  /** Size of the position it closed (0 when it opened), the position's average entry, gross PnL, and the open fees it carries off. */
+  closedSize: number;
+  entryPrice: number;
+  pnl: number;
+  openFee: number;
+  /** Opening or closing in the position's terms: open_long, close_short, ... (Bitget tradeSide/businessType). */
+  effect: 'open' | 'close';
+  positionSide: 'long' | 'short';
+  walletAfter: number;
+  time: number;
 }
 
 export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'cancelled' | 'untriggered' | 'triggered' | 'deactivated' | 'rejected';
@@ -74,9 +119,11 @@ export type OrderStatus = 'new' | 'partially_filled' | 'filled' | 'cancelled' | 
 /**
  * Why an order stopped without filling completely: by the user, by the reduce-only rule (nothing left to
  * reduce), as the unfilled rest of an immediate-or-cancel taker (a market order that exhausted the book),
- * or with its position (TP/SL and trailing orders of a position that closed).
+ * with its position (TP/SL and trailing orders of a position that closed), a triggered conditional order
+ * the margin could not carry (Bybit, without closeOnTrigger), an order cancelled to free margin for a
+ * closeOnTrigger stop, or the orders of a position about to be liquidated.
  */
-export type CancelReason = 'user' | 'reduceOnly' | 'immediateOrCancel' | 'positionClosed';
+export type CancelReason = 'user' | 'reduceOnly' | 'immediateOrCancel' | 'positionClosed' | 'insufficientMargin' | 'closeOnTrigger' | 'liquidation';
 
 /**
  * One order, exchange-neutral. `kind`:
@@ -110,6 +157,12 @@ export interface Order {
   triggerPrice: number;
   /** 1 = triggers when the price rises to triggerPrice, 2 = when it falls to it. */
   triggerDirection: 0 | 1 | 2;
+  /** Which price the trigger watches: Bybit triggerBy (LastPrice default), Bitget triggerType (fill_price = last). */
+  triggerOn: PriceKind;
+  /** Bybit closeOnTrigger: when it triggers it reduces the position whatever the margin (create-order.mdx). */
+  closeOnTrigger: boolean;
+  /** Order queries see it from this time on (Bybit acknowledges a create before the order is visible; D6). */
+  visibleAt: number;
   trailing?: Trailing;
   /** Preset TP/SL carried by an entry order (applied to the position on fill). */
   takeProfit: number;

@@ -25,6 +25,8 @@ export interface TradingConfig {
   safetyPollMs: number;
   /** Period of the position sync. */
   syncIntervalMs: number;
+  /** Period of the reconciler's check of every warm account as a whole (legs nobody owns, positions not ours). */
+  reconcileIntervalMs: number;
 }
 
 function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -58,5 +60,6 @@ export function loadTradingConfig(mode: ExchangeMode, env: NodeJS.ProcessEnv): T
     handoffContexts: Math.max(1, numberFrom(env, 'DISPATCH_HANDOFF_CONTEXTS', 500)),
     safetyPollMs: numberFrom(env, 'DISPATCH_SAFETY_POLL_MS', 5_000),
     syncIntervalMs: numberFrom(env, 'POSITION_SYNC_INTERVAL_MS', 15_000),
+    reconcileIntervalMs: numberFrom(env, 'RECONCILE_INTERVAL_MS', 600_000),
   };
 }

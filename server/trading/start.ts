@@ -14,6 +14,7 @@ import { createAccountLeases, leaseRoundMs } from './accounts/leases';
 import { shareOrderEntryWindows } from './accounts/order-entry-share';
 import { createWarmAccounts } from './accounts/warm';
 import { wakeOnAccountNews } from './accounts/stream-wakes';
+import { startAccountReconciler } from './accounts/account-reconciler';
 import { createSettingsCache } from './settings-cache';
 
 export interface TradingOptions {
@@ -101,6 +102,13 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
   const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
   runtime.accounts = accounts;
   const dispatcher = createDispatcher(runtime, pool, leases);
+  const reconciler = startAccountReconciler({
+    db: deps.db,
+    accounts,
+    adapters: runtime.adapters,
+    intervalMs: runtime.config.reconcileIntervalMs,
+    onError: (error) => deps.log.warn({ err: error }, 'the reconciler could not check an account; it is checked again at its next round'),
+  });
   const stopWaking = wakeOnAccountNews({
     db: deps.db,
     worker: runtime.worker,
@@ -108,6 +116,7 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
     accounts,
     rechecks: runtime.rechecks,
     wakeDispatcher: () => dispatcher.wake(),
+    onResynced: (customerId) => reconciler.checkSoon(customerId),
     onError: (error) => deps.log.error({ err: error }, 'waking executions on private stream news failed'),
   });
   const stopAuditingBans = auditAddressBans(deps);
@@ -121,6 +130,7 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, 
     async stop() {
       detach();
       stopWaking();
+      reconciler.stop();
       stopAuditingBans();
       await dispatcher.stop();
       await accounts.stop();

@@ -55,6 +55,7 @@ export const appMessages = {
     noAccount: "Don't have an account?",
     register: 'Register',
     inactiveTitle: 'Account inactive',
+    deviceCode: 'Code for new devices (from the email)',
   },
   twoFactor: {
     title: 'Verification code',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rolesFor } from '../../contract/access';
 import { AccountType, AmountType, CustomerGroup } from '../../contract/enums';
+import { WEBHOOK_BODY_LIMIT } from '../../contract/api/webhook';
 import type { RouteDef } from '../../contract/route';
 import { createSession } from '../../server/modules/auth/sessions';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
@@ -12,7 +13,7 @@ import { guardedFetch } from '../helpers/fetch-guard';
 import { createPerson, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { contractRoutes, openApiPathOf } from './contract-routes';
-import { hostileValue, jsonSchemaOf, pathSegmentOf, queryStringOf, valueOf } from './fuzz-arbitraries';
+import { deepOrWideJson, hostileValue, jsonSchemaOf, pathSegmentOf, queryStringOf, valueOf } from './fuzz-arbitraries';
 
 /**
  * Property: for requests generated from the contract's own schemas (valid, boundary and hostile
@@ -85,6 +86,7 @@ function requestsFor(route: RouteDef): fc.Arbitrary<GeneratedRequest> {
     rawBody: fc.oneof(
       { weight: 12, arbitrary: fc.constant(undefined) },
       { weight: 1, arbitrary: fc.constantFrom('', ' ', '{"a":', 'null', '[]', '"text"', 'not json at all', '{"__proto__":{"x":1}}', '\u0000') },
+      { weight: 1, arbitrary: deepOrWideJson },
     ),
     contentType: fc.oneof(
       { weight: 12, arbitrary: fc.constant('application/json') },
@@ -144,5 +146,32 @@ describe('every contract operation, driven by requests generated from its schema
       }),
       { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
     );
+  });
+});
+
+describe('the webhook, sent JSON nested deep or holding many values', () => {
+  it('answers 400 with one entry-audit row per refused alert (413 past 64 KiB), never a 5xx', async () => {
+    // A strategy of its own: the operations fuzzed above may have rotated or deactivated the shared one.
+    const target = await insertStrategy(ctx, { id: 'FUZZ2', tp: [{ target: 1, volume: 100 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Dollar, amount: 10 }] });
+    const audits = async () => Number((await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from entry_audits where strategy_id = ${target.id}`)).rows[0]!.n);
+    const seen = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(deepOrWideJson, async (payload) => {
+        const before = await audits();
+        const answer = await ctx.app.inject({ method: 'POST', url: target.url, headers: { 'content-type': 'application/json' }, payload });
+        seen.set(answer.statusCode, (seen.get(answer.statusCode) ?? 0) + 1);
+        const body = answer.json() as { successful: boolean; data: unknown; error: { message: string } | null };
+        expect([answer.statusCode, Object.keys(body).sort()]).toEqual([expect.any(Number), ['data', 'error', 'successful']]);
+        if (Buffer.byteLength(payload) > WEBHOOK_BODY_LIMIT) {
+          expect([answer.statusCode, await audits()]).toEqual([413, before]);
+        } else if (answer.statusCode !== 200) {
+          expect([answer.statusCode, body.successful, body.data, await audits()]).toEqual([400, false, null, before + 1]);
+          expect(body.error!.message).toMatch(/^The alert could not be understood: /);
+        }
+      }),
+      { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
+    );
+    // The generator reached all three outcomes.
+    expect([...seen.keys()].sort()).toEqual([200, 400, 413]);
   });
 });

@@ -26,9 +26,8 @@ afterAll(async () => {
 });
 
 /** Registration ID -> sign-up form: the temporary account id of an Incomplete customer. */
-async function signUp(): Promise<{ tempAccountId: string; email: string; registrationIdId: number }> {
+async function signUp(email = uniqueEmail('quick')): Promise<{ tempAccountId: string; email: string; registrationIdId: number }> {
   const rid = await createRegistrationId(ctx.deps, { actorAccountId: agent.accountId, agentId: agent.roleId, byStaff: false });
-  const email = uniqueEmail('quick');
   const answer = await ctx.api('POST', '/api/security/register', {
     body: { registrationId: rid.code, firstName: 'Quick', lastName: 'Connect', email, age: 33, phone: '+6591234567', countryId: await countryId(ctx, 'SG'), gender: 1, password: PASSWORD },
   });
@@ -119,7 +118,7 @@ describe.each([
     expect(replay.body).not.toMatch(/<script/i);
     expect(String(replay.headers['content-security-policy'])).toContain("script-src 'self'");
     const [pending] = await ctx.deps.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, signup.tempAccountId));
-    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId))).toHaveLength(1);
+    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId!))).toHaveLength(1);
   });
 
   it('a second connect of the same sign-up is refused', async () => {
@@ -166,9 +165,21 @@ describe('quick connect failures', () => {
     expect(refused.body).toContain('The exchange did not accept the authorization');
     const [pending] = await ctx.deps.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, signup.tempAccountId));
     expect(pending!.completedAt).toBeNull();
-    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId))).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId!))).toHaveLength(0);
     const done = await callback(await authorizeAtExchange(url));
     expect(done.statusCode).toBe(302);
+  });
+
+  it('a sign-up with an email that already has an account learns it only at the callback, and nothing is connected', async () => {
+    const customersBefore = (await ctx.deps.db.select().from(customers)).length;
+    const signup = await signUp(agent.email);
+    const url = (await connectUrl('bybit', signup.tempAccountId)).body.data.url;
+    const answer = await callback(await authorizeAtExchange(url));
+    expect([answer.statusCode, answer.headers['content-type']]).toEqual([409, 'text/html; charset=utf-8']);
+    expect(answer.body).toContain('An account with this email already exists, so no new account was made and nothing was connected.');
+    expect((await ctx.deps.db.select().from(customers)).length).toBe(customersBefore);
+    const owner = await ctx.handle.pool.query('select status, account_type from accounts where id = $1', [agent.accountId]);
+    expect(owner.rows[0]).toEqual({ status: AccountStatus.Active, account_type: AccountType.Agent });
   });
 
   it('an expired temporary account cannot get a URL nor finish a started connect', async () => {
@@ -183,6 +194,6 @@ describe('quick connect failures', () => {
     expect(late.statusCode).toBe(410);
     expect(late.body).toContain('This sign-up has expired.');
     const [pending] = await ctx.deps.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.id, signup.tempAccountId));
-    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId))).toHaveLength(0);
+    expect(await ctx.deps.db.select().from(customers).where(eq(customers.accountId, pending!.accountId!))).toHaveLength(0);
   });
 });

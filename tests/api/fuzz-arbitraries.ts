@@ -175,3 +175,20 @@ export function queryStringOf(query: unknown): string {
   }
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
+
+/**
+ * JSON texts of hostile shape: nested thousands of levels deep (arrays, objects, or both mixed) or
+ * holding tens of thousands of values, most of them still under the webhook's 64 KiB body limit.
+ * An object wrapper names an action now and then, so a webhook reads past its first checks.
+ */
+export const deepOrWideJson: fc.Arbitrary<string> = fc.oneof(
+  fc.record({ levels: fc.integer({ min: 1, max: 12_000 }), opener: fc.constantFrom('[', '{"a":', '[{"b":'), action: fc.boolean() }).map(({ levels, opener, action }) => {
+    const closer = opener === '[' ? ']' : opener === '{"a":' ? '}' : '}]';
+    const inner = `${opener.repeat(levels)}1${closer.repeat(levels)}`;
+    return action ? `{"action":"open","x":${inner}}` : inner;
+  }),
+  fc.record({ values: fc.integer({ min: 1, max: 30_000 }), item: fc.constantFrom('1', '"a"', '{}', '[]', 'null'), action: fc.boolean() }).map(({ values, item, action }) => {
+    const list = `[${Array.from({ length: values }, () => item).join(',')}]`;
+    return action ? `{"action":"close","x":${list}}` : list;
+  }),
+);

@@ -1,4 +1,6 @@
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { server } from '../../contract/messages';
 import { AccountType } from '../../contract/enums';
 import { personWithToken } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
@@ -12,6 +14,22 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const envelope = (message: string) => ({ successful: false, data: null, error: { message } });
+
+/** Writes raw bytes to the server (no client library cleans them up first) and reads its whole answer. */
+function rawExchange(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
 
 describe('ids are PostgreSQL integers: 400 for one that cannot exist, 404 for an unknown one', () => {
   it('refuses accountId 2147483648 on the public code check with a 400, not a 500', async () => {
@@ -137,6 +155,25 @@ describe('every answer is the envelope', () => {
     expect([put.status, put.body]).toEqual([405, envelope('/api/customer/5 does not answer PUT; it answers GET, DELETE')]);
     const unknown = await ctx.api('GET', '/api/nothing-here');
     expect([unknown.status, unknown.body]).toEqual([404, envelope('Route GET /api/nothing-here does not exist')]);
+  });
+
+  it('answers a header with a control character, or headers too large, in the envelope, not a bare 400', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const cases: Array<[string, number, string]> = [
+      [`GET /api/account HTTP/1.1\r\nHost: x\r\nX-Note: a\u0001b\r\n\r\n`, 400, server.unreadableRequest],
+      [`GET /api/account HTTP/1.1\r\nHost: x\r\nX-Note: a\u007fb\r\n\r\n`, 400, server.unreadableRequest],
+      [`GET /api/account HTTP/1.1\r\nHost: x\r\nX-Pad: ${'p'.repeat(20_000)}\r\n\r\n`, 431, server.headersTooLarge],
+    ];
+    for (const [request, status, message] of cases) {
+      const answer = await rawExchange(port, request);
+      expect([answer.status, answer.headers['content-type'], answer.headers['cache-control'], JSON.parse(answer.body)]).toEqual([
+        status,
+        'application/json; charset=utf-8',
+        'no-store',
+        envelope(message),
+      ]);
+    }
   });
 
   it('marks every API answer Cache-Control: no-store, errors included', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublic } from '../../contract/access';
+import { OAUTH_CALLBACK_PATH } from '../../contract/api/exchange';
 import { MAX_ID, STORABLE_TEXT } from '../../contract/common';
 import { sandboxMountsFor } from '../../server/sandbox/index';
 import { errorStatusesOf } from '../../server/http/openapi';
@@ -55,6 +56,17 @@ describe('/api/docs', () => {
         expect(response.description.length).toBeGreaterThan(10);
         expect(response.content!['application/json']!.schema).toMatchObject(errorEnvelope);
       }
+    }
+  });
+
+  it('lists every answer of the quick-connect callback: the redirect and its HTML error pages', () => {
+    const callback = operationOf('GET', OAUTH_CALLBACK_PATH)!;
+    expect(Object.keys(callback.responses).map(Number).sort((a, b) => a - b)).toEqual([302, 400, 404, 409, 410, 500, 502, 503]);
+    expect(callback.responses['302']!.description).toMatch(/success page/);
+    for (const status of [400, 404, 409, 410, 500, 502, 503]) {
+      const response = callback.responses[String(status)]!;
+      expect([status, Object.keys(response.content!)]).toEqual([status, ['text/html']]);
+      expect(response.description.length).toBeGreaterThan(10);
     }
   });
 

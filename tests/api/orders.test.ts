@@ -200,6 +200,17 @@ describe('customer read-only pages', () => {
     expect((await ctx.api('POST', '/api/customer/orders/search', { token: employee, body: { filter: [] } })).status).toBe(403);
   });
 
+  it('refuses a filter name it does not know with a clear 400, instead of ignoring it', async () => {
+    const message = "body.filter.0.name: filter name must be one of id, datetimeInserted, strategy.symbol; 'status' is not one of them";
+    for (const token of [alice.token, admin]) {
+      const url = token === admin ? '/api/order/search' : '/api/customer/orders/search';
+      const answer = await ctx.api('POST', url, { token, body: { filter: [{ name: 'status', value: 2 }] } });
+      expect([url, answer.status, answer.body]).toEqual([url, 400, { successful: false, data: null, error: { message } }]);
+    }
+    const known = await ctx.api('POST', '/api/customer/orders/search', { token: alice.token, body: { filter: [{ name: 'strategy.symbol', value: 'NOPEUSDT' }] } });
+    expect([known.status, known.body.data.paging.totalCount]).toEqual([200, 0]);
+  });
+
   it('shows a customer the strategies of their group with their own invest amount and no webhook', async () => {
     const vip = await ctx.api('POST', '/api/customer/strategies/search', { token: bob.token, body: { filter: [] } });
     expect(vip.body.data.paging.totalCount).toBe(1);

@@ -92,17 +92,41 @@ describe('register', () => {
     expect(login.status).toBe(403);
   });
 
-  it('keeps nothing when the code is unusable or the email is taken', async () => {
+  it('keeps nothing when the code is unusable', async () => {
     const before = await ctx.handle.pool.query('select count(*)::int as n from accounts');
     const bad = await ctx.api('POST', '/api/security/register', { body: await form('UNKNOWNCODE1') });
     expect(bad.status).toBe(404);
-    const code = await newCode();
-    const taken = await ctx.api('POST', '/api/security/register', { body: { ...(await form(code)), email: agent.email } });
-    expect(taken.status).toBe(409);
     const after = await ctx.handle.pool.query('select count(*)::int as n from accounts');
     expect(after.rows[0].n).toBe(before.rows[0].n);
-    // The code was not consumed by the failed attempt.
-    expect((await ctx.api('POST', '/api/security/registrationid/verify', { body: { registrationId: code } })).status).toBe(200);
+  });
+
+  it('answers a taken email exactly like a free one: nothing tells them apart before the exchange code step', async () => {
+    const accountsBefore = Number((await ctx.handle.pool.query('select count(*)::int as n from accounts')).rows[0].n);
+    const free = await ctx.api('POST', '/api/security/register', { body: await form(await newCode()) });
+    const takenCode = await newCode();
+    const taken = await ctx.api('POST', '/api/security/register', { body: { ...(await form(takenCode)), email: agent.email.toUpperCase() } });
+    for (const answer of [free, taken]) {
+      expect([answer.status, Object.keys(answer.body.data)]).toEqual([200, ['tempAccountId']]);
+      expect(answer.body.data.tempAccountId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // The next steps answer alike too: the connect page gets its exchange URL for both.
+      const connect = await ctx.api('GET', `/api/security/bybit/oauth/${answer.body.data.tempAccountId}`);
+      expect([connect.status, connect.body.error]).toEqual([200, null]);
+    }
+    // Both Registration IDs are used up alike; only the free email got an account, and the agent's own is untouched.
+    const used = await ctx.api('POST', '/api/security/registrationid/verify', { body: { registrationId: takenCode } });
+    expect([used.status, used.body.error?.message]).toEqual([404, messages.registrationIdUsed]);
+    expect(Number((await ctx.handle.pool.query('select count(*)::int as n from accounts')).rows[0].n)).toBe(accountsBefore + 1);
+    const owner = await ctx.handle.pool.query('select status, first_name from accounts where id = $1', [agent.accountId]);
+    expect(owner.rows[0]).toEqual({ status: AccountStatus.Active, first_name: 'Test' });
+  });
+
+  it('admits one sign-up per Registration ID: a second form with another email is refused, whatever the first email was', async () => {
+    for (const firstEmail of [uniqueEmail('first'), agent.email]) {
+      const code = await newCode();
+      expect((await ctx.api('POST', '/api/security/register', { body: { ...(await form(code)), email: firstEmail } })).status).toBe(200);
+      const again = await ctx.api('POST', '/api/security/register', { body: await form(code) });
+      expect([again.status, again.body.error?.message]).toEqual([404, messages.registrationIdUsed]);
+    }
   });
 
   it('validates the form', async () => {

@@ -134,7 +134,8 @@ describe('POST /api/registrationid/search', () => {
   it("shows staff every agent's codes with the agent's name", async () => {
     const res = await search(employee, {});
     expect(res.body.data.paging.totalCount).toBe(9);
-    const benRow = res.body.data.data.find((row: Item) => row.code === benCodes[0]);
+    // Live codes are masked for employees (role-table.test.ts, the grey areas).
+    const benRow = res.body.data.data.find((row: Item) => row.code === `********${benCodes[0]!.slice(-4)}`);
     expect(benRow.agent).toEqual({ id: ben.roleId, firstName: 'Ben', lastName: 'Broker' });
     const onlyBen = await search(admin.token, { filter: [{ name: 'agentId', value: ben.roleId }] });
     expect(codes(onlyBen)).toEqual(benCodes);

@@ -1,9 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessAreas, isAllowed, isPublic, rolesFor } from '../../contract/access';
-import { AccountType } from '../../contract/enums';
+import { AccountType, Exchange } from '../../contract/enums';
+import { server as messages } from '../../contract/messages';
 import { installAccessControl } from '../../server/http/access-hook';
-import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
+import { countryId, createPerson, personWithToken, uniqueEmail, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { specRoutes } from './spec-routes';
 
@@ -134,5 +135,54 @@ describe('the role table', () => {
     for (const route of publicRoutes) expect(allowed.some((pattern) => pattern.test(route)), route).toBe(true);
     expect(rolesFor('public')).toEqual([]);
     expect(accessAreas.notifications).toEqual([AccountType.Admin, AccountType.Employee]);
+  });
+});
+
+describe('the grey areas of the role table, decided (README: Security)', () => {
+  it("shows employees every agent's Registration IDs, but not the code of a live (pending) one; admins and the agent see it", async () => {
+    const agent = await personWithToken(ctx, AccountType.Agent);
+    const employee = await personWithToken(ctx, AccountType.Employee);
+    const admin = await personWithToken(ctx, AccountType.Admin);
+    const live = (await ctx.api('POST', '/api/registrationid', { token: agent.token })).body.data as { id: number; code: string };
+    const used = (await ctx.api('POST', '/api/registrationid', { token: agent.token })).body.data as { id: number; code: string };
+    await ctx.handle.pool.query('update registration_ids set used_at = now() where id = $1', [used.id]);
+    const search = (token: string, filter: unknown[] = []) =>
+      ctx.api('POST', '/api/registrationid/search', { token, body: { filter: [{ name: 'agentId', value: agent.roleId }, ...filter] } });
+    const codesSeenBy = async (token: string) =>
+      Object.fromEntries(((await search(token)).body.data.data as Array<{ id: number; code: string }>).map((row) => [row.id, row.code]));
+    expect(await codesSeenBy(admin.token)).toEqual({ [live.id]: live.code, [used.id]: used.code });
+    expect(await codesSeenBy(employee.token)).toEqual({ [live.id]: `********${live.code.slice(-4)}`, [used.id]: used.code });
+    const own = await ctx.api('POST', '/api/registrationid/search', { token: agent.token, body: { filter: [] } });
+    expect(own.body.data.data.map((row: { code: string }) => row.code).sort()).toEqual([live.code, used.code].sort());
+    // Nor can an employee spell a live code out with the code filter: it matches whole codes only.
+    const part = await search(employee.token, [{ name: 'code', value: live.code.slice(0, 6) }]);
+    expect(part.body.data.paging.totalCount).toBe(0);
+    const whole = await search(employee.token, [{ name: 'code', value: live.code.toLowerCase() }]);
+    expect(whole.body.data.data.map((row: { id: number; code: string }) => [row.id, row.code])).toEqual([[live.id, `********${live.code.slice(-4)}`]]);
+    expect((await search(admin.token, [{ name: 'code', value: live.code.slice(0, 6) }])).body.data.paging.totalCount).toBe(1);
+  });
+
+  it("leaves a customer's profit share to admins: an employee's new customer gets the default fee, and a fee sent by an employee is refused", async () => {
+    const employee = await personWithToken(ctx, AccountType.Employee);
+    const admin = await personWithToken(ctx, AccountType.Admin);
+    const agent = await createPerson(ctx, AccountType.Agent);
+    const customerFor = async (token: string, fee?: number) => {
+      const account = await ctx.api('POST', '/api/account', {
+        token,
+        body: { firstName: 'Fee', lastName: 'Person', email: uniqueEmail('fee'), age: 40, phone: '+6591112222', countryId: await countryId(ctx, 'SG'), gender: 1, password: 'a long password', accountType: AccountType.Customer },
+      });
+      expect(account.status).toBe(200);
+      const body = {
+        accountId: account.body.data.id, platformType: Exchange.Bybit, apiKey: 'K'.repeat(18), apiSecret: 'S'.repeat(36), exchangeAccountUUID: 'uid-1', agentId: agent.roleId,
+        ...(fee === undefined ? {} : { profitSharePct: fee }),
+      };
+      return ctx.api('POST', '/api/customer', { token, body });
+    };
+    const refused = await customerFor(employee.token, 0);
+    expect([refused.status, refused.body.error?.message]).toEqual([403, messages.profitShareAdminsOnly]);
+    const byEmployee = await customerFor(employee.token);
+    expect([byEmployee.status, byEmployee.body.data.profitSharePct]).toEqual([200, (await ctx.api('GET', '/api/settings/earnings', { token: admin.token })).body.data.defaultProfitSharePct]);
+    const byAdmin = await customerFor(admin.token, 0);
+    expect([byAdmin.status, byAdmin.body.data.profitSharePct]).toEqual([200, 0]);
   });
 });

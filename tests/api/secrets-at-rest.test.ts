@@ -1,8 +1,11 @@
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType } from '../../contract/enums';
+import { server } from '../../contract/messages';
 import { customers } from '../../server/db/schema/index';
 import { decryptCredentials, encryptCredentials } from '../../server/lib/credentials';
+import { parseMasterKey } from '../../server/lib/secrets';
 import { createPerson } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -44,5 +47,46 @@ describe('exchange secrets at rest', () => {
 
     const [row] = await ctx.deps.db.select().from(customers).where(eq(customers.id, customer.roleId));
     expect(decryptCredentials(ctx.deps.secrets, row!)).toEqual({ apiKey: plain.apiKey, secret: plain.apiSecret, passphrase: plain.passphrase });
+  });
+});
+
+describe('one-time codes at rest', () => {
+  /** The unkeyed digest anyone holding the database could compute for every 6-digit code (what was stored until now). */
+  const unkeyedDigest = (row: { account_id: number; purpose: string }, code: string) => createHash('sha256').update(`${row.account_id}:${row.purpose}:${code}`).digest('hex');
+  /** The key only the master key gives (HKDF-SHA-256, as server/lib/secrets.ts derives it). */
+  const hkdfKey = (masterKey: string) => Buffer.from(hkdfSync('sha256', parseMasterKey(masterKey), Buffer.alloc(0), 'copytrade mac: one-time-code', 32));
+
+  it('cannot be recovered from a copy of the database: the stored value is no unkeyed digest of the mailed code', async () => {
+    const staff = await createPerson(ctx, AccountType.Employee);
+    const login = await ctx.api('POST', '/api/security/login', { body: { email: staff.email, password: staff.password } });
+    expect(login.status).toBe(200);
+    const mailed = ctx.lastCode(staff.email);
+    const copy = await ctx.handle.pool.query<{ account_id: number; purpose: string; code_hash: string }>(
+      'select account_id, purpose, code_hash from one_time_codes where account_id = $1 and consumed_at is null',
+      [staff.accountId],
+    );
+    expect(copy.rows).toHaveLength(1);
+    const row = copy.rows[0]!;
+    expect(await dumpDatabase()).not.toContain(`:${mailed}`);
+    // Trying all million codes finds one exactly when the right one's digest is the stored value
+    // (any other match would be a SHA-256 collision): on the unkeyed scheme that search took 0.68 s.
+    expect(row.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.code_hash).not.toBe(unkeyedDigest(row, mailed));
+    expect(row.code_hash).toBe(createHmac('sha256', hkdfKey(ctx.config.masterKey!)).update(`${row.account_id}:${row.purpose}:${mailed}`).digest('hex'));
+  });
+
+  it('is useless to a server without the master key: another key on the same database refuses the right code', async () => {
+    const staff = await createPerson(ctx, AccountType.Employee);
+    expect((await ctx.api('POST', '/api/security/login', { body: { email: staff.email, password: staff.password } })).status).toBe(200);
+    const code = ctx.lastCode(staff.email);
+    const otherKey = await createTestContext({ database: ctx.database });
+    try {
+      const refused = await otherKey.api('POST', '/api/security/email/verify', { body: { code, accountId: staff.accountId } });
+      expect([refused.status, refused.body.error?.message]).toEqual([400, server.invalidCode]);
+    } finally {
+      await otherKey.close();
+    }
+    const accepted = await ctx.api('POST', '/api/security/email/verify', { body: { code, accountId: staff.accountId } });
+    expect(accepted.status).toBe(200);
   });
 });

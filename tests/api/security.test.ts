@@ -142,31 +142,53 @@ describe('passwords', () => {
     expect(mail?.text).not.toMatch(/\b\d{6}\b/);
   });
 
-  it('changes the own password with a token, and says "Error get account" without one', async () => {
+  it('changes the own password with a token and the current password, and says "Error get account" without a token', async () => {
     const person = await personWithToken(ctx, AccountType.Agent);
-    const noToken = await ctx.api('POST', '/api/security/password/reset', { body: { password: 'another password' } });
+    const noToken = await ctx.api('POST', '/api/security/password/reset', { body: { currentPassword: PASSWORD, password: 'another password' } });
     expect(noToken.status).toBe(401);
     expect(noToken.body.error?.message).toBe(messages.errorGetAccount);
-    const ok = await ctx.api('POST', '/api/security/password/reset', { token: person.token, body: { password: 'another password' } });
+    const ok = await ctx.api('POST', '/api/security/password/reset', { token: person.token, body: { currentPassword: PASSWORD, password: 'another password' } });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({ success: true, accessToken: { value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String) } });
     // The session used for the change is replaced by the one in the answer.
     expect((await ctx.api('GET', '/api/account', { token: person.token })).status).toBe(401);
     const fresh = ok.body.data.accessToken.value as string;
     expect((await ctx.api('GET', '/api/account', { token: fresh })).status).toBe(200);
-    const short = await ctx.api('POST', '/api/security/password/reset', { token: fresh, body: { password: 'short' } });
+    const short = await ctx.api('POST', '/api/security/password/reset', { token: fresh, body: { currentPassword: 'another password', password: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.error?.message).toBe('body.password: Password must be at least 8 characters');
   });
 
-  it('refuses a Pending customer changing their own password (the pencil is disabled while Pending), and lets an Active one', async () => {
-    const pending = await personWithToken(ctx, AccountType.Customer, { status: AccountStatus.Pending });
-    const refused = await ctx.api('POST', '/api/security/password/reset', { token: pending.token, body: { password: 'another password' } });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ successful: false, data: null, error: { message: messages.pendingPasswordChange } });
-    expect((await ctx.api('GET', '/api/account', { token: pending.token })).status).toBe(200);
-    const active = await personWithToken(ctx, AccountType.Customer);
-    expect((await ctx.api('POST', '/api/security/password/reset', { token: active.token, body: { password: 'another password' } })).status).toBe(200);
+  it.each([AccountType.Customer, AccountType.Agent, AccountType.Employee, AccountType.Admin])(
+    'asks account type %i for the current password: a stolen session token alone cannot take the account over',
+    async (accountType) => {
+      const person = await personWithToken(ctx, accountType);
+      const missing = await ctx.api('POST', '/api/security/password/reset', { token: person.token, body: { password: 'taken over 123' } });
+      expect([missing.status, missing.body.error?.message]).toEqual([400, 'body.currentPassword: Enter your current password']);
+      const wrong = await ctx.api('POST', '/api/security/password/reset', { token: person.token, body: { currentPassword: 'a guess', password: 'taken over 123' } });
+      expect([wrong.status, wrong.body]).toEqual([400, { successful: false, data: null, error: { message: messages.currentPasswordWrong } }]);
+      // Nothing changed: the session still works and the old password still signs in.
+      expect((await ctx.api('GET', '/api/account', { token: person.token })).status).toBe(200);
+      expect((await ctx.api('POST', '/api/security/login', { body: { email: person.email, password: PASSWORD } })).status).toBe(200);
+    },
+  );
+
+  it('counts wrong current passwords like wrong sign-in passwords: a stolen token gets five free guesses, then waits', async () => {
+    const person = await personWithToken(ctx, AccountType.Agent);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await ctx.api('POST', '/api/security/password/reset', { token: person.token, body: { currentPassword: `guess ${i}`, password: 'taken over 123' } })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    const login = await ctx.api('POST', '/api/security/login', { body: { email: person.email, password: PASSWORD } });
+    expect(login.status).toBe(429);
+  });
+
+  it("refuses an admin's reset of their own password without the current one", async () => {
+    const admin = await personWithToken(ctx, AccountType.Admin);
+    const own = await ctx.api('POST', `/api/security/password/reset/${admin.accountId}`, { token: admin.token, body: { password: 'no current 123' } });
+    expect([own.status, own.body.error?.message]).toEqual([400, messages.ownPasswordNeedsCurrent]);
+    expect((await ctx.api('POST', '/api/security/login', { body: { email: admin.email, password: PASSWORD } })).status).toBe(200);
   });
 
   it("lets an admin reset someone else's password, writing the staff log", async () => {

@@ -134,6 +134,103 @@ describe("a stranger's wrong passwords from another address never stop the owner
   });
 });
 
+describe('password guesses are counted and checked in one step, whatever the concurrency', () => {
+  const statusesOf = (answers: Answer[]) => answers.reduce<Record<number, number>>((counts, answer) => ({ ...counts, [answer.status]: (counts[answer.status] ?? 0) + 1 }), {});
+
+  it('checks exactly five of 60 simultaneous wrong passwords from one address; the other 55 must wait', async () => {
+    const owner = await createPerson(ctx, AccountType.Admin);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => login(owner, 'not the password', '127.0.5.1')));
+    expect(statusesOf(answers)).toEqual({ 401: signInPolicy.freeFailures, 429: 60 - signInPolicy.freeFailures });
+    expect(answers.filter((answer) => answer.status === 429).every((answer) => answer.body.error?.message === throttleMessages.slowDown(Number(answer.retryAfter)))).toBe(true);
+  });
+
+  it('checks exactly 100 of 130 simultaneous wrong passwords from 130 unfamiliar addresses; the other 30 are capped', async () => {
+    const owner = await createPerson(ctx, AccountType.Admin);
+    const addresses = Array.from({ length: 130 }, (_, i) => `127.0.6.${i + 1}`);
+    const answers = await Promise.all(addresses.map((address) => login(owner, 'not the password', address)));
+    expect(statusesOf(answers)).toEqual({ 401: signInPolicy.unfamiliarFailuresPerHour, 429: 30 });
+  });
+
+  it('gives 300 simultaneous guesses from four addresses exactly five checks per address', async () => {
+    const owner = await createPerson(ctx, AccountType.Admin);
+    const addresses = ['127.0.7.1', '127.0.7.2', '127.0.7.3', '127.0.7.4'];
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => login(owner, 'not the password', addresses[i % 4]!)));
+    expect(statusesOf(answers)).toEqual({ 401: 4 * signInPolicy.freeFailures, 429: 300 - 4 * signInPolicy.freeFailures });
+  });
+});
+
+describe("strangers at the cap never keep the owner out of a new device", () => {
+  const deviceMails = (email: string) => ctx.mails(email).filter((mail) => mail.subject === 'Your code for signing in from a new device');
+  const deviceCodeOf = (mail: { text: string }) => /with your password: ([A-Z0-9]{10})\b/.exec(mail.text)![1]!;
+
+  it('lets the owner in from a device never used before with the emailed code while strangers are capped; strangers gain nothing', async () => {
+    const owner = await createPerson(ctx, AccountType.Employee);
+    const strangers = Array.from({ length: signInPolicy.unfamiliarFailuresPerHour }, (_, i) => `127.0.9.${i + 1}`);
+    await Promise.all(strangers.map((address) => login(owner, 'not the password', address)));
+    // The owner on a new laptop: the right password alone is refused, and a code for new devices is mailed.
+    const first = await login(owner, PASSWORD, '127.0.8.1');
+    expect([first.status, first.body.error?.message]).toEqual([429, throttleMessages.capped]);
+    await expect.poll(() => deviceMails(owner.email).length, { timeout: 10_000 }).toBe(1);
+    const code = deviceCodeOf(deviceMails(owner.email)[0]!);
+    // Strangers keep failing: capped, and no second mail within 10 minutes.
+    expect((await login(owner, 'not the password', '127.0.9.200')).status).toBe(429);
+    expect((await login(owner, PASSWORD, '127.0.9.201')).status).toBe(429);
+    // A guessed code, with or without the right password, is a plain wrong sign-in.
+    for (const [password, deviceCode] of [['not the password', 'ABCDEFGHJK'], [PASSWORD, 'ABCDEFGHJK'], ['not the password', code]] as const) {
+      const wrong = await post('/api/security/login', { email: owner.email, password, deviceCode }, '127.0.9.202');
+      expect([wrong.status, wrong.body.error?.message]).toEqual([401, messages.invalidCredentials]);
+    }
+    // The owner: password and code (typed in lower case, with a space), then the emailed login code as always.
+    const mine = await post('/api/security/login', { email: owner.email, password: PASSWORD, deviceCode: ` ${code.slice(0, 5).toLowerCase()} ${code.slice(5)}` }, '127.0.8.1');
+    expect([mine.status, mine.body.data?.accountId]).toEqual([200, owner.accountId]);
+    const verify = await post('/api/security/email/verify', { code: ctx.lastCode(owner.email), accountId: owner.accountId }, '127.0.8.1');
+    expect(verify.status).toBe(200);
+    // Used once: the code lets no one else in, and the laptop is now a familiar device.
+    expect((await post('/api/security/login', { email: owner.email, password: PASSWORD, deviceCode: code }, '127.0.8.2')).status).toBe(401);
+    expect((await login(owner, PASSWORD, '127.0.8.1')).status).toBe(200);
+    expect(deviceMails(owner.email)).toHaveLength(1);
+  });
+
+  it("counts forgot-password requests per requesting address: strangers' requests neither block nor replace the owner's code", async () => {
+    const owner = await createPerson(ctx, AccountType.Admin);
+    const forgot = (from: string) => post('/api/security/password/forgot', { email: owner.email }, from);
+    const resetMails = () => ctx.mails(owner.email).filter((mail) => mail.subject === 'Your password reset code');
+    for (let i = 1; i <= 6; i++) await forgot('127.0.10.1');
+    for (let i = 1; i <= 5; i++) expect((await forgot(`127.0.10.${i + 1}`)).status).toBe(200);
+    await expect.poll(() => resetMails().length, { timeout: 10_000 }).toBe(6);
+    const mine = await forgot('127.0.0.1');
+    expect(mine.status).toBe(200);
+    await expect.poll(() => resetMails().length, { timeout: 10_000 }).toBe(7);
+    const code = /\b(\d{6})\b/.exec(resetMails().at(-1)!.text)![1]!;
+    // Later requests from strangers (past the 30 s resend interval) get codes of their own.
+    ctx.clock.advance(31_000);
+    for (let i = 1; i <= 3; i++) expect((await forgot(`127.0.10.${i + 1}`)).status).toBe(200);
+    await expect.poll(() => resetMails().length, { timeout: 10_000 }).toBe(10);
+    // A stranger cannot use the owner's code from elsewhere: the tries spent are those of the stranger's own code.
+    const tries = [];
+    for (let i = 0; i < 6; i++) tries.push((await post('/api/security/password/verify', { code, accountId: mine.body.data!.accountId, password: 'a stranger password' }, '127.0.10.2')).status);
+    expect(tries).toEqual([400, 400, 400, 400, 429, 429]);
+    const reset = await post('/api/security/password/verify', { code, accountId: mine.body.data!.accountId, password: 'the owner new password' }, '127.0.0.1');
+    expect([reset.status, reset.body.data]).toEqual([200, { success: true }]);
+    expect((await login(owner, 'the owner new password', '127.0.0.1')).status).toBe(200);
+  });
+
+  it('mails reset codes to at most ten unfamiliar addresses an hour; the answers stay alike and the owner at a familiar address still gets one', async () => {
+    const owner = await createPerson(ctx, AccountType.Admin);
+    await signIn(owner, '127.0.0.1');
+    const resetMails = () => ctx.mails(owner.email).filter((mail) => mail.subject === 'Your password reset code');
+    const answers = [];
+    for (let i = 1; i <= 14; i++) answers.push(await post('/api/security/password/forgot', { email: owner.email }, `127.0.11.${i}`));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 14 }, () => 200));
+    const familiar = await post('/api/security/password/forgot', { email: owner.email }, '127.0.0.1');
+    expect(familiar.status).toBe(200);
+    await expect.poll(() => resetMails().length, { timeout: 10_000 }).toBe(11);
+    ctx.clock.advance(60 * 60 * 1000 + 1000);
+    await post('/api/security/password/forgot', { email: owner.email }, '127.0.11.20');
+    await expect.poll(() => resetMails().length, { timeout: 10_000 }).toBe(12);
+  });
+});
+
 describe('/admin/login', () => {
   it('refuses a customer before any login code is mailed; the customer door and staff are unaffected', async () => {
     const customer = await createPerson(ctx, AccountType.Customer);

@@ -85,6 +85,22 @@ function killPostgres() {
   }
 }
 
+/** Database servers (postmasters) running on this DATA_DIR's cluster, read from /proc. */
+function postmastersOfDataDir(): number[] {
+  const pgDir = path.join(dataDir, 'pg');
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return path.basename(argv[0] ?? '') === 'postgres' && argv.includes(pgDir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
 }
@@ -123,5 +139,24 @@ describe('npm start on an empty DATA_DIR', () => {
     expect((await post(next, '/api/account', undefined, token)).body.data.email).toBe('first.admin@example.com');
     server.kill('SIGTERM');
     expect(await exited(server)).toBe(0);
+  });
+
+  it('after a kill -9 of npm start, the next start leaves exactly one database server, and its clean stop stops it', async () => {
+    server = await startServer(await freePort());
+    const first = postmastersOfDataDir();
+    expect(first).toHaveLength(1);
+    server.kill('SIGKILL');
+    await exited(server);
+    // The crash orphaned the database server: still running, its owner gone.
+    expect(postmastersOfDataDir()).toEqual(first);
+
+    const port = await freePort();
+    server = await startServer(port);
+    expect(postmastersOfDataDir()).toHaveLength(1);
+    await login(port, 'first.admin@example.com');
+    server.kill('SIGTERM');
+    expect(await exited(server)).toBe(0);
+    expect(postmastersOfDataDir()).toEqual([]);
+    expect(postmasterPid()).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { AccountType, AmountType, CustomerGroup } from '../../contract/enums';
 import { createDb } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
 import { sealLegacyWebhookTokens } from '../../server/modules/strategies/webhook-token';
+import { WEBHOOK_JSON_LIMITS } from '../../contract/api/webhook';
 import { insertStrategy, tradingCustomer } from '../engine/fixtures';
 import { personWithToken } from '../helpers/fixtures';
 import { adminQuery, databaseUrl } from '../helpers/pg-admin';
@@ -76,6 +77,30 @@ describe('webhook alerts must say what they want', () => {
     const audit = await ctx.deps.db.execute<{ message: string }>(sql`select message from entry_audits where strategy_id = ${strategy.id} order by id desc limit 1`);
     expect(audit.rows[0]!.message).toBe('Webhook alert refused: the alert contains a NUL character or broken Unicode, which cannot be stored; send plain text or JSON');
     expect(await rows(ctx, 'orders', strategy.id)).toBe(0);
+  });
+
+  it('refuses JSON nested too deep or holding too many values with 400 and an entry-audit row, before parsing it', async () => {
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
+    const deep = (levels: number) => `{"action":"open","x":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+    const wide = (values: number) => `{"action":"open","x":[${Array.from({ length: values }, () => '1').join(',')}]}`;
+    const tooDeep = `The alert could not be understood: the JSON is nested deeper than ${WEBHOOK_JSON_LIMITS.maxDepth} levels; a TradingView alert is a flat object such as {"action":"open"}.`;
+    const tooWide = `The alert could not be understood: the JSON holds more than ${WEBHOOK_JSON_LIMITS.maxItems} keys and values; a TradingView alert is a flat object such as {"action":"open"}.`;
+    const cases: Array<[string, string]> = [
+      [deep(9_000), tooDeep],
+      [`{"action":"open","x":${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}}`, tooDeep],
+      [deep(WEBHOOK_JSON_LIMITS.maxDepth), tooDeep],
+      [wide(30_000), tooWide],
+      [wide(WEBHOOK_JSON_LIMITS.maxItems), tooWide],
+    ];
+    for (const [payload, message] of cases) {
+      const answer = await post(ctx, strategy.url, payload, 'application/json');
+      expect([payload.length, answer.status, answer.body]).toEqual([payload.length, 400, { successful: false, data: null, error: { message } }]);
+    }
+    expect(await rows(ctx, 'entry_audits', strategy.id)).toBe(cases.length);
+    // Just within the bounds, and brackets inside strings do not count: understood.
+    const within = `{"action":"open","alert_id":"${'['.repeat(500)}","x":${'['.repeat(WEBHOOK_JSON_LIMITS.maxDepth - 2)}${']'.repeat(WEBHOOK_JSON_LIMITS.maxDepth - 2)}}`;
+    expect((await post(ctx, strategy.url, within)).body.data).toMatchObject({ action: 'open', duplicate: false });
+    expect((await post(ctx, strategy.url, wide(WEBHOOK_JSON_LIMITS.maxItems - 5).replace('"open"', '"close"'))).body.data).toMatchObject({ action: 'close' });
   });
 
   it('still opens on a non-empty plain-text alert without an action (ARCHITECTURE 6) and on TradingView order actions', async () => {

@@ -79,7 +79,11 @@ describe('private stream events drive the engine (D3)', () => {
       expect(stops.reduce((sum, s) => sum + s.qty, 0)).toBe(0.01);
       expect(stops.map((s) => s.price)).toEqual([59400]);
     }
-    const audits = await auditsOf(ctx, 'exit_audits', orderId);
+    // The audit is written once the new stop is in.
+    const audits = await waitFor('both repairs audited', async () => {
+      const rows = await auditsOf(ctx, 'exit_audits', orderId);
+      return rows.length >= 2 ? rows : undefined;
+    });
     expect(audits.map((a) => a.message)).toEqual(customers.map(() => expect.stringMatching(/^Stop loss at 59400 .*was no longer on the exchange \(cancelled outside the platform\): a new one was placed at 59400 for 0\.01$/)));
     expect((await executionsOf(ctx, orderId)).map((row) => row.state)).toEqual(['open', 'open']);
   });

@@ -49,18 +49,21 @@ export const registrationIds = pgTable(
   (t) => [
     uniqueIndex('registration_ids_code_uq').on(t.code),
     index('registration_ids_agent_idx').on(t.agentId, t.datetimeInserted),
-    check('registration_ids_used_ck', sql`(${t.usedAt} is null) = (${t.usedByAccountId} is null)`),
+    // A code used with an email that already had an account is used up without an account of its own.
+    check('registration_ids_used_ck', sql`${t.usedByAccountId} is null or ${t.usedAt} is not null`),
   ],
 );
 
-/** A sign-up between the account form and the exchange connect step (the spec's tempAccountId). */
+/**
+ * A sign-up between the account form and the exchange connect step (the spec's tempAccountId).
+ * `accountId` is null when the form's email already had an account: the sign-up then goes on
+ * exactly like any other, and the connect step's callback says so (nothing before it tells).
+ */
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    accountId: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     registrationIdId: integer()
       .notNull()
       .references(() => registrationIds.id),

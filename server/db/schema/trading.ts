@@ -336,6 +336,27 @@ export const accountSlices = pgTable('account_slices', {
 });
 
 /**
+ * What the reconciler told staff about an account and is still so: a position the platform did not open
+ * (`untracked`) or one larger than its executions account for (`oversized`). One row per customer,
+ * symbol, side and kind, so a finding is told once, again only when its size changes, and forgotten once
+ * it is resolved (server/trading/accounts/reconcile-account.ts).
+ */
+export const reconcilerFindings = pgTable(
+  'reconciler_findings',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    symbol: text().notNull(),
+    side: text().notNull(),
+    kind: text().notNull(),
+    size: decimal().notNull(),
+    reportedAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.symbol, t.side, t.kind] })],
+);
+
+/**
  * Moves on with every statement that writes orders, executions, strategies or the entry and exit
  * audits (migration activity_list_changes): the order search and the audit searches keep whole
  * answers while it and the customer lists' counter have not moved (server/db/settled-answers.ts).

@@ -79,6 +79,16 @@ export async function findAccountByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
+/** The account with its password hash, for checking the current password. */
+export async function findAccountWithPassword(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: accounts.id, email: accounts.email, passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export async function findAccountById(db: DbOrTx, id: number) {
   const [row] = await db
     .select({ id: accounts.id, email: accounts.email, status: accounts.status, accountType: accounts.accountType, firstName: accounts.firstName })

@@ -11,9 +11,10 @@ import type { RateLimiter, RateLimitRule } from '../../lib/rate-limit';
 export const authLimits = {
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
   otpPerIp: { limit: 200, windowSeconds: 15 * 60 },
+  /** Per account (or reset ticket) and requesting address, like every per-account budget here. */
   otpPerAccount: { limit: 20, windowSeconds: 15 * 60 },
   forgotPerIp: { limit: 10, windowSeconds: 15 * 60 },
-  forgotPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  forgotPerEmailAndIp: { limit: 5, windowSeconds: 15 * 60 },
   registrationIdPerIp: { limit: 20, windowSeconds: 15 * 60 },
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;

@@ -4,9 +4,10 @@ import type { registerBody } from '../../../contract/api/account';
 import { AccountStatus, AccountType, RegistrationIdStatus } from '../../../contract/enums';
 import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, DbTransaction } from '../../db/client';
 import { accounts, agents, pendingRegistrations, registrationIds } from '../../db/schema/index';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
+import { hashPassword } from '../../lib/passwords';
 import { insertAccount } from '../accounts/repository';
 import { expiryCutoff, normalizeCode, registrationStatusOf } from '../registration-ids/status';
 
@@ -33,12 +34,17 @@ export async function assertCodeUsable(db: DbOrTx, now: Date, rawCode: string): 
 /**
  * Creates the Incomplete customer account and consumes the registration ID in one transaction. The
  * conditional UPDATE is the arbiter: of two sign-ups racing on one code exactly one commits.
+ *
+ * An email that already has an account is answered exactly like a free one (same answer, same
+ * password-hashing time, the code used up alike): the sign-up goes on without an account, and only
+ * the exchange's callback, after the customer authorised the connection, says the email is taken.
+ * So a Registration ID tests one email at most, and tells nothing about it before that step.
  */
 export async function register(deps: Pick<Deps, 'db' | 'clock'>, input: z.infer<typeof registerBody>): Promise<{ tempAccountId: string }> {
   const now = deps.clock.now();
   await assertCodeUsable(deps.db, now, input.registrationId);
   return deps.db.transaction(async (tx) => {
-    const accountId = await insertAccount(tx, { ...input, accountType: AccountType.Customer, status: AccountStatus.Incomplete });
+    const accountId = await newCustomerAccount(tx, input);
     const [consumed] = await tx
       .update(registrationIds)
       .set({ usedAt: now, usedByAccountId: accountId })
@@ -55,4 +61,16 @@ export async function register(deps: Pick<Deps, 'db' | 'clock'>, input: z.infer<
       .returning({ id: pendingRegistrations.id });
     return { tempAccountId: pending!.id };
   });
+}
+
+/** The new Incomplete customer's account id; null (after hashing the password all the same) when the email is taken. */
+async function newCustomerAccount(tx: DbTransaction, input: z.infer<typeof registerBody>): Promise<number | null> {
+  try {
+    // A savepoint: a taken email leaves the outer transaction usable.
+    return await tx.transaction((sp) => insertAccount(sp, { ...input, accountType: AccountType.Customer, status: AccountStatus.Incomplete }));
+  } catch (error) {
+    if (!(error instanceof AppError && error.message === messages.emailTaken)) throw error;
+    await hashPassword(input.password);
+    return null;
+  }
 }

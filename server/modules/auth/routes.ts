@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes, LoginPortal } from '../../../contract/api/account';
-import { AccountStatus, AccountType, INACTIVE_ACCOUNT_STATUSES } from '../../../contract/enums';
+import { AccountType } from '../../../contract/enums';
 import { server as messages, ui } from '../../../contract/messages';
 import type { Deps } from '../../deps';
-import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { registerRoute } from '../../http/route';
-import { decoyHash, verifyPassword } from '../../lib/passwords';
-import { logStaffAction } from '../../lib/staff-log';
 import { findAccountByEmail, findAccountById } from '../accounts/repository';
-import { changeAccountStatus, setPassword } from '../accounts/service';
+import { changeAccountStatus } from '../accounts/service';
 import { consumeCode, hasRecentCode, issueCode } from './codes';
-import { accountOfResetTicket, resetTicketOf } from './reset-ticket';
-import { assertMayTryPassword, forgetWrongPasswords, recordWrongPassword, rememberSignInAddress } from './sign-in-throttle';
+import { checkPassword } from './password-check';
+import { registerPasswordRoutes } from './password-routes';
+import { rememberSignInAddress } from './sign-in-throttle';
 import { clientIp, enforceLimits } from './limits';
 import { assertCodeUsable, register } from './registration';
-import { changingSessions, createSession, revokeSession } from './sessions';
-
-const isInactive = (status: number) => INACTIVE_ACCOUNT_STATUSES.includes(status as AccountStatus);
+import { changingSessions, createSession, isInactiveStatus, revokeSession } from './sessions';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock, mailer, rateLimiter } = deps;
@@ -28,18 +25,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     const address = clientIp(request);
     await enforceLimits(rateLimiter, [['loginPerIp', address]]);
     const account = await findAccountByEmail(db, body.email);
-    const attempt = { email: body.email, address, accountId: account?.id };
-    await assertMayTryPassword(db, clock, attempt);
-    const passwordOk = await verifyPassword(account?.passwordHash ?? (await decoyHash()), body.password);
-    if (!account || !passwordOk) {
-      await recordWrongPassword(db, clock, attempt);
-      throw unauthorized(messages.invalidCredentials);
-    }
-    await forgetWrongPasswords(db, attempt);
-    if (isInactive(account.status)) throw forbidden(messages.inactive);
+    const attempt = { email: body.email, address, accountId: account?.id, deviceCode: body.deviceCode, password: body.password };
+    if (!(await checkPassword(deps, attempt, account)) || !account) throw unauthorized(messages.invalidCredentials);
+    if (isInactiveStatus(account.status)) throw forbidden(messages.inactive);
     // /admin/login: a customer is turned away before a code is mailed.
     if (body.portal === LoginPortal.Staff && account.accountType === AccountType.Customer) throw forbidden(ui.access.adminsOnly);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: false, address });
+    const code = await issueCode(deps, account.id, 'login', { throttle: false, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { requires2FA: true, accountId: account.id, accountType: account.accountType, email: account.email };
   });
@@ -49,11 +40,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
     // Only after a password check from this address: the code is a second factor, never a way in on its own.
-    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(db, clock, account.id, 'login', address))) {
+    if (!account || account.email.toLowerCase() !== body.email || !(await hasRecentCode(deps, account.id, 'login', address))) {
       throw badRequest('Sign in with your email and password first; the code is sent after that');
     }
-    if (isInactive(account.status)) throw forbidden(messages.inactive);
-    const code = await issueCode(db, clock, account.id, 'login', { throttle: true, address });
+    if (isInactiveStatus(account.status)) throw forbidden(messages.inactive);
+    const code = await issueCode(deps, account.id, 'login', { throttle: true, address });
     await mailCode(account.email, 'Your login verification code', code, 'login verification');
     return { success: true as const };
   });
@@ -63,8 +54,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `${body.accountId}:${address}`]]);
     const account = await findAccountById(db, body.accountId);
     if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'login', body.code, address);
-    if (isInactive(account.status)) throw forbidden(messages.inactive);
+    await consumeCode(deps, account.id, 'login', body.code, address);
+    if (isInactiveStatus(account.status)) throw forbidden(messages.inactive);
     await rememberSignInAddress(db, clock, account.id, address);
     const session = await createSession(db, clock, account.id);
     return {
@@ -79,64 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps): void {
     return { success: true as const };
   });
 
-  /** The mail a reset request leads to, if any: a code for staff, a pointer to the agent for customers. */
-  const sendResetMail = async (account: NonNullable<Awaited<ReturnType<typeof findAccountByEmail>>>) => {
-    if (account.accountType === AccountType.Customer) {
-      await mailer.send({
-        to: account.email,
-        subject: 'Password reset',
-        text: 'Someone asked to reset the password of your account. Customer passwords are reset by your agent: please contact them.\n',
-      });
-      return;
-    }
-    try {
-      const code = await issueCode(db, clock, account.id, 'password_reset', { throttle: true });
-      await mailCode(account.email, 'Your password reset code', code, 'password reset');
-    } catch (error) {
-      // A second request within 30 s keeps the first code; the answer does not change.
-      if (!(error instanceof Error && error.message === messages.codeResendThrottled)) throw error;
-    }
-  };
-
-  registerRoute(app, accountRoutes.forgotPassword, async ({ body, request }) => {
-    await enforceLimits(rateLimiter, [['forgotPerIp', clientIp(request)], ['forgotPerAccount', body.email]]);
-    const account = await findAccountByEmail(db, body.email);
-    const known = account && !isInactive(account.status) ? account : undefined;
-    // The answer is alike for every email (an opaque accountId), and so is its timing: the code
-    // and the mail are made after the answer.
-    if (known) {
-      sendResetMail(known).catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
-    }
-    return { email: body.email, accountId: resetTicketOf(deps.secrets, known?.id) };
-  });
-
-  registerRoute(app, accountRoutes.verifyPassword, async ({ body, request }) => {
-    const accountId = accountOfResetTicket(deps.secrets, body.accountId);
-    const address = clientIp(request);
-    await enforceLimits(rateLimiter, [['otpPerIp', address], ['otpPerAccount', `reset:${accountId ?? 'none'}:${address}`]]);
-    const account = accountId === undefined ? undefined : await findAccountById(db, accountId);
-    if (!account) throw badRequest(messages.invalidCode);
-    await consumeCode(db, clock, account.id, 'password_reset', body.code, address);
-    await setPassword(deps, account.id, body.password);
-    return { success: true as const };
-  });
-
-  registerRoute(app, accountRoutes.resetOwnPassword, async ({ body, auth }) => {
-    // Spec 6: the customer's password-change pencil is disabled while Pending; the server agrees.
-    if (auth.accountType === AccountType.Customer && auth.status === AccountStatus.Pending) throw forbidden(messages.pendingPasswordChange);
-    // Every session ends, the one used included: a stolen token does not survive the change.
-    await setPassword(deps, auth.accountId, body.password);
-    const session = await createSession(db, clock, auth.accountId);
-    return { success: true as const, accessToken: { value: session.token, expiresAt: session.expiresAt.toISOString() } };
-  });
-
-  registerRoute(app, accountRoutes.resetPasswordOf, async ({ params, body, auth }) => {
-    const target = await findAccountById(db, params.id);
-    if (!target) throw notFound(messages.notFound('Account'));
-    await setPassword(deps, target.id, body.password);
-    await logStaffAction(db, { actorAccountId: auth.accountId, action: 'password_reset', targetType: 'account', targetId: target.id });
-    return { success: true as const };
-  });
+  registerPasswordRoutes(app, deps);
 
   registerRoute(app, accountRoutes.changeStatus, async ({ params, body, auth }) => changeAccountStatus(deps, auth.accountId, params.accountId, body.status));
 

@@ -10,6 +10,9 @@ import { DAY_MS, type Clock } from '../../lib/clock';
 import { newToken, sha256 } from '../../lib/tokens';
 import type { AuthContext } from '../../http/route';
 
+/** Statuses that may not sign in (blocked, incomplete, rejected). */
+export const isInactiveStatus = (status: number) => INACTIVE_ACCOUNT_STATUSES.includes(status as AccountStatus);
+
 /** Opaque bearer tokens; only their SHA-256 is stored. */
 export async function createSession(db: DbOrTx, clock: Clock, accountId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
@@ -43,7 +46,7 @@ export async function resolveSession(deps: SessionDeps, token: string): Promise<
   if (cached) return cached;
   const ticket = deps.sessionCache.readTicket();
   const [row] = await sessionQuery(deps.db).execute({ tokenHash, now });
-  if (!row || INACTIVE_ACCOUNT_STATUSES.includes(row.status as AccountStatus)) return null;
+  if (!row || isInactiveStatus(row.status)) return null;
   const auth: AuthContext = { sessionId: row.sessionId, accountId: row.accountId, accountType: row.accountType as AccountType, status: row.status as AccountStatus, agentId: row.agentId };
   deps.sessionCache.put(tokenHash, auth, row.expiresAt, ticket);
   return auth;

@@ -3,7 +3,7 @@ import { CUSTOMER_LIST_DEFAULT_STATUSES, customerRoutes } from '../../../contrac
 import { AccountType } from '../../../contract/enums';
 import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { forbidden, notFound } from '../../http/errors';
 import { registerFileRoute, registerRoute } from '../../http/route';
 import { logStaffAction } from '../../lib/staff-log';
 import { exportCustomers } from './export';
@@ -14,7 +14,11 @@ import { changeGroup, changeGroupInBulk, createCustomer, removeCustomer, replace
 const done = { success: true } as const;
 
 export function registerCustomerRoutes(app: FastifyInstance, deps: Deps): void {
-  registerRoute(app, customerRoutes.create, async ({ body, auth }) => createCustomer(deps, auth.accountId, body));
+  registerRoute(app, customerRoutes.create, async ({ body, auth }) => {
+    // The fee is the admins' to agree (README: Security, the role table's grey areas): an employee's customer gets the default.
+    if (auth.accountType !== AccountType.Admin && body.profitSharePct != null) throw forbidden(messages.profitShareAdminsOnly);
+    return createCustomer(deps, auth.accountId, body);
+  });
 
   registerRoute(app, customerRoutes.own, async ({ auth }) => {
     const customer = await findCustomerByAccount(deps.db, auth.accountId);

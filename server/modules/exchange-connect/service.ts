@@ -21,6 +21,7 @@ const messages = {
   alreadyConnected: 'This account is already connected to an exchange. Please sign in.',
   expired: 'This sign-up has expired. Ask your agent for a new Registration ID and register again.',
   badState: 'This connection link is not valid or has expired (10 minutes). Go back to the connect page and press Connect Exchange again.',
+  emailTaken: 'An account with this email already exists, so no new account was made and nothing was connected. Sign in with it (or reset its password), or ask your agent for a new Registration ID to register another email.',
 };
 
 /** The exchange of a path segment; Binance and OKX are listed but not available yet. */
@@ -82,6 +83,9 @@ export async function completeConnect(deps: ConnectDeps, slug: string, query: { 
   if (!pending) throw new ConnectError(404, messages.unknownSignup);
   if (pending.completedAt) throw new ConnectError(409, messages.alreadyConnected);
   if (pending.expiresAt <= now) throw new ConnectError(410, messages.expired);
+  // The sign-up form's email already had an account: said here, at the code step, before any key is made.
+  if (pending.accountId === null) throw new ConnectError(409, messages.emailTaken);
+  const accountId = pending.accountId;
 
   const access = deps.exchanges;
   const credentials = await exchangeCode(access, exchange, endpointsOf(access, exchange), query.code);
@@ -98,21 +102,21 @@ export async function completeConnect(deps: ConnectDeps, slug: string, query: { 
       const [customer] = await tx
         .insert(customers)
         .values({
-          accountId: claimed.accountId,
+          accountId,
           agentId: registration?.agentId ?? null,
           registrationIdId: claimed.registrationIdId,
           applicationSource: ApplicationSource.External,
           platformType,
-          ...encryptCredentials(deps.secrets, claimed.accountId, { apiKey: credentials.apiKey, apiSecret: credentials.secret, passphrase: credentials.passphrase }),
+          ...encryptCredentials(deps.secrets, accountId, { apiKey: credentials.apiKey, apiSecret: credentials.secret, passphrase: credentials.passphrase }),
         })
         .returning({ id: customers.id });
       const [activated] = await tx
         .update(accounts)
         .set({ status: AccountStatus.Pending, datetimeUpdated: now })
-        .where(and(eq(accounts.id, claimed.accountId), eq(accounts.status, AccountStatus.Incomplete), isNull(accounts.deletedAt)))
+        .where(and(eq(accounts.id, accountId), eq(accounts.status, AccountStatus.Incomplete), isNull(accounts.deletedAt)))
         .returning({ id: accounts.id });
       if (!activated) throw new ConnectError(409, 'This account is no longer waiting for an exchange connection. Please sign in or contact support.');
-      const session = await createSession(tx, deps.clock, claimed.accountId);
+      const session = await createSession(tx, deps.clock, accountId);
       return { platformType, accessToken: session.token, customerId: customer!.id };
     });
   } catch (error) {

@@ -13,13 +13,15 @@ export interface RegistrationIdQuery {
   status?: RegistrationIdStatus | undefined;
   /** Part of the code, typed in any case. */
   code?: string | undefined;
+  /** The code filter matches whole codes only (employees: a live code cannot be spelt out piece by piece). */
+  wholeCodeOnly?: boolean;
 }
 
 function whereOf(now: Date, query: RegistrationIdQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.agentId !== undefined) conditions.push(eq(registrationIds.agentId, query.agentId));
   if (query.status !== undefined) conditions.push(sql`${registrationStatusSql(now)} = ${query.status}`);
-  if (query.code) conditions.push(ilike(registrationIds.code, likePattern(normalizeCode(query.code))));
+  if (query.code) conditions.push(query.wholeCodeOnly ? eq(registrationIds.code, normalizeCode(query.code)) : ilike(registrationIds.code, likePattern(normalizeCode(query.code))));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

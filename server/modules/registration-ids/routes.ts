@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { registrationIdRoutes } from '../../../contract/api/registrationId';
-import { AccountType } from '../../../contract/enums';
+import { registrationIdRoutes, type RegistrationIdItem } from '../../../contract/api/registrationId';
+import { AccountType, RegistrationIdStatus } from '../../../contract/enums';
 import { ui } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../http/errors';
@@ -10,6 +10,11 @@ import { agentNotFound, ownAgentOf } from '../agents/service';
 import { parseRegistrationIdFilter } from './filters';
 import { registrationIdStatistics, searchRegistrationIds } from './repository';
 import { createRegistrationId } from './service';
+
+/** A pending code is a key to sign up under its agent: shown as its last four characters. */
+function maskLiveCode(item: RegistrationIdItem): RegistrationIdItem {
+  return item.status === RegistrationIdStatus.Pending ? { ...item, code: `********${item.code.slice(-4)}` } : item;
+}
 
 export function registerRegistrationIdRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;
@@ -28,7 +33,10 @@ export function registerRegistrationIdRoutes(app: FastifyInstance, deps: Deps): 
       if (query.agentId !== undefined && query.agentId !== own) throw agentNotFound();
       query.agentId = own;
     }
-    return searchRegistrationIds(db, clock.now(), query, body);
+    if (auth.accountType !== AccountType.Employee) return searchRegistrationIds(db, clock.now(), query, body);
+    // Employees see every agent's codes, but a live one only masked (README: Security, the role table's grey areas).
+    const page = await searchRegistrationIds(db, clock.now(), { ...query, wholeCodeOnly: true }, body);
+    return { ...page, data: page.data.map(maskLiveCode) };
   });
 
   registerRoute(app, registrationIdRoutes.statistics, async ({ auth }) => registrationIdStatistics(db, clock.now(), await scopeOf(auth)));

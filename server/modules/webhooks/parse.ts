@@ -1,4 +1,5 @@
 import { isStorableText } from '../../../contract/common';
+import { WEBHOOK_JSON_LIMITS } from '../../../contract/api/webhook';
 import { EntryDirection } from '../../../contract/enums';
 import type { AlertInput } from '../../trading/intake';
 
@@ -149,12 +150,46 @@ function fromText(text: string, direction: EntryDirection): ParseResult {
   return fromRecord(record, direction, 'text');
 }
 
+const FLAT_OBJECT_HINT = 'a TradingView alert is a flat object such as {"action":"open"}';
+
+/**
+ * Depth and number of keys and values of a JSON text, counted in one pass over its characters
+ * (brackets inside strings do not count), so a hostile body is refused before JSON.parse builds it
+ * and before anything walks it recursively. Answers the reason to refuse it, if any.
+ */
+export function jsonShapeProblem(text: string, limits: { maxDepth: number; maxItems: number } = WEBHOOK_JSON_LIMITS): string | undefined {
+  let depth = 0;
+  let items = 0;
+  let inString = false;
+  let previous = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === ' ' || char === '\n' || char === '\r' || char === '\t') continue;
+    if (char === '"') inString = true;
+    if (char === '{' || char === '[') depth += 1;
+    else if (char === '}' || char === ']') depth -= 1;
+    // A key or value starts: a string, a container, or a number or literal after a separator.
+    if (char === '"' || char === '{' || char === '[' || (/[-0-9tfn]/.test(char) && (previous === '' || ':[,'.includes(previous)))) items += 1;
+    if (depth > limits.maxDepth) return `the JSON is nested deeper than ${limits.maxDepth} levels; ${FLAT_OBJECT_HINT}`;
+    if (items > limits.maxItems) return `the JSON holds more than ${limits.maxItems} keys and values; ${FLAT_OBJECT_HINT}`;
+    previous = char;
+  }
+  return undefined;
+}
+
 /** Reads an alert body (JSON or text, TradingView sends text/plain when the message is not JSON). */
 export function parseAlert(body: string, direction: EntryDirection): ParseResult {
   const text = body.trim();
   if (!isStorableText(body)) return { ok: false, reason: UNSTORABLE_ALERT };
   if (text === '') return { ok: false, reason: 'the alert is empty; send a message such as open or close, or JSON such as {"action":"open"}' };
   if (text.startsWith('{') || text.startsWith('[')) {
+    const shapeProblem = jsonShapeProblem(text);
+    if (shapeProblem) return { ok: false, reason: shapeProblem };
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

@@ -1,9 +1,9 @@
-import type { AccountEvent, Fill, OrderChange } from '../account-events';
+import type { AccountEvent, OrderChange } from '../account-events';
 import { accountView, orderView, planView, positionView } from '../bitget/format';
 import { formatNumber as num } from '../markets';
 import type { Sandbox } from '../sandbox';
 import type { Push, StreamEncoder, Subscription } from '../streams/hub';
-import type { Account, Order, OrderStatus, Position } from '../types';
+import type { Account, Fill, Order, OrderStatus, Position } from '../types';
 
 /** The one product type of the sandbox's Bitget (USDT-M perpetuals). */
 export const BITGET_INST_TYPE = 'USDT-FUTURES';
@@ -66,9 +66,9 @@ export function orderStreamView(sandbox: Sandbox, account: Account, order: Order
     orderType: rest.orderType,
     leverage: rest.leverage,
     reduceOnly: order.reduceOnly ? 'yes' : 'no',
-    enterPointSource: order.labels.liquidation ? 'SYS' : rest.enterPointSource,
+    enterPointSource: rest.enterPointSource,
     accBaseVolume: num(order.filledQty),
-    notionalUsd: num(order.qty * (order.avgPrice || order.price || sandbox.prices.get(order.symbol))),
+    notionalUsd: num(order.qty * (order.avgPrice || order.price || sandbox.prices.last(order.symbol))),
     feeDetail: [{ feeCoin: 'USDT', fee: num(-order.fee) }],
     totalProfits: rest.totalProfits,
     presetStopSurplusPrice: rest.presetStopSurplusPrice,
@@ -91,7 +91,7 @@ function fillFields(fill: Fill): Record<string, unknown> {
     fillFeeCoin: 'USDT',
     fillNotionalUsd: num(fill.qty * fill.price),
     fillTime: String(fill.time),
-    tradeScope: fill.isMaker ? 'M' : 'T',
+    tradeScope: fill.maker ? 'M' : 'T',
     pnl: num(fill.pnl),
   };
 }

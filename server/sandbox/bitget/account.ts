@@ -1,5 +1,7 @@
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import { findMarket, formatNumber as num } from '../markets';
+import { leverageAboveTier } from '../risk-tiers';
+import type { PositionIdx } from '../types';
 import { holdsAnything, marginModeOf } from './checks';
 import { paramError } from './errors';
 import { accountView } from './format';
@@ -65,10 +67,24 @@ function setLeverage(ctx: PrivateContext): Record<string, unknown> {
     next.short = both;
   }
   if (next.long === current.long && next.short === current.short) throw new ApiError('45054', 'No change in leverage');
+  checkLeverageTier(ctx, symbol, next);
   account.leverage.set(symbol, next);
   for (const position of account.positions.values()) if (position.symbol === symbol && position.side) sandbox.engine.positionChanged(account, position);
   const marginMode = marginModeOf(account, symbol) === 'isolated' ? 'isolated' : 'crossed';
   return { symbol, marginCoin: 'USDT', longLeverage: num(next.long), shortLeverage: num(next.short), crossMarginLeverage: num(next.long), marginMode };
+}
+
+/**
+ * A leverage above what the risk tier of the open position's value allows (query-position-lever) is refused
+ * with the error list's 45044 "Leverage is not within the suitable range after adjustment" (the list names no
+ * endpoint; set-leverage is where a leverage is adjusted).
+ */
+function checkLeverageTier(ctx: PrivateContext, symbol: string, next: { long: number; short: number }): void {
+  const hedge = ctx.sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge';
+  const slots: Array<[PositionIdx, number]> = hedge ? [[1, next.long], [2, next.short]] : [[0, Math.max(next.long, next.short)]];
+  if (slots.some(([idx, leverage]) => leverageAboveTier(ctx.account, symbol, idx, leverage) !== undefined)) {
+    throw new ApiError('45044', 'Leverage is not within the suitable range after adjustment');
+  }
 }
 
 /** One symbol's account settings: leverage per side, margin mode, position mode (ccxt fetchLeverage/fetchMarginMode). */

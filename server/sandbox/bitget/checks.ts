@@ -1,5 +1,6 @@
 import { ApiError, text } from '../http-types';
 import { formatNumber as num } from '../markets';
+import type { PriceKind } from '../prices';
 import type { Strictness } from '../strictness';
 import type { Account, MarginMode, Position } from '../types';
 import { isOpen } from '../types';
@@ -32,6 +33,22 @@ export function triggerTypeOf(value: unknown): TriggerType {
   if (given === undefined || given === '' || given === 'mark_price') return 'mark_price';
   if (given === 'fill_price') return 'fill_price';
   throw paramError('triggerType must be fill_price or mark_price');
+}
+
+/** The price a triggerType watches: fill_price the last traded price, mark_price the mark price. */
+export function priceKindOfTrigger(triggerType: TriggerType): PriceKind {
+  return triggerType === 'mark_price' ? 'mark' : 'last';
+}
+
+/**
+ * `marginCoin` is required on every order placement (Place-Order, Place-Plan-Order, Place-Tpsl-Order,
+ * Place-Pos-Tpsl, Modify-Tpsl-Order: "marginCoin ... Yes"). Missing: the error list's 40019 "Parameter {0}
+ * cannot be empty"; another coin than USDT on USDT-FUTURES: 43049 "Margin coin is not allowed".
+ */
+export function requireMarginCoin(value: unknown): void {
+  const coin = text(value);
+  if (coin === undefined || coin === '') throw new ApiError('40019', 'Parameter marginCoin cannot be empty');
+  if (coin.toUpperCase() !== 'USDT') throw new ApiError('43049', 'Margin coin is not allowed');
 }
 
 /**

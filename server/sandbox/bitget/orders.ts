@@ -4,11 +4,14 @@ import { findMarket } from '../markets';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order, PositionIdx, Side } from '../types';
 import { isOpen } from '../types';
-import { checkTriggerSide, orderMarginMode } from './checks';
+import { riskLimitBreach } from '../risk-tiers';
+import { checkTriggerSide, orderMarginMode, requireMarginCoin } from './checks';
 import { paramError } from './errors';
 import { orderView } from './format';
 
-const clientOidPattern = /^[0-9A-Za-z+_#-]{1,49}$/;
+const clientOidPattern = /^[0-9A-Za-z+_#-]+$/;
+/** "clientOid or clientOrderId length cannot greater than 50" (error list 40304): 50 characters are allowed. */
+const CLIENT_OID_MAX = 50;
 
 export function requireUsdtFutures(value: unknown): void {
   if (String(value ?? '').toUpperCase() !== 'USDT-FUTURES') throw paramError('productType must be USDT-FUTURES');
@@ -20,9 +23,11 @@ export function symbolOf(value: unknown): string {
   return symbol;
 }
 
+/** A clientOid of at most 50 characters (40304) from `[0-9A-Za-z]` and `- + _ #` (40305, Bitget API FAQ). */
 export function clientIdOf(value: unknown): string {
   const clientId = text(value) ?? '';
-  if (clientId && !clientOidPattern.test(clientId)) throw new ApiError('40305', 'Client_oid length is not greater than 50, and cannot be Martian characters');
+  if (clientId.length > CLIENT_OID_MAX) throw new ApiError('40304', 'clientOid or clientOrderId length cannot greater than 50');
+  if (clientId && !clientOidPattern.test(clientId)) throw new ApiError('40305', 'clientOid or clientOrderId length cannot greater than 64, and cannot be Martian characters');
   return clientId;
 }
 
@@ -49,6 +54,7 @@ function placeRequest(ctx: PrivateContext): PlaceRequest {
   const body = ctx.body;
   requireUsdtFutures(body.productType);
   const symbol = symbolOf(body.symbol);
+  requireMarginCoin(body.marginCoin);
   const type = body.orderType === 'market' || body.orderType === 'limit' ? body.orderType : undefined;
   if (!type) throw paramError('orderType must be market or limit');
   const qty = numberParam(body.size);
@@ -71,6 +77,8 @@ function placeRequest(ctx: PrivateContext): PlaceRequest {
     tpslMode: 'Full',
     labels: { ...leg.labels, force: String(body.force ?? 'gtc').toLowerCase() },
     receivedAt: ctx.receivedAt,
+    visibleAt: ctx.orderHiddenMs ? ctx.sandbox.now() + ctx.orderHiddenMs : undefined,
+    refuseWithoutLiquidity: ctx.sandbox.strictness.bitgetEmptyBookRefused,
   };
 }
 
@@ -79,8 +87,9 @@ function findNormal(ctx: PrivateContext, source: Record<string, unknown>): Order
   const clientOid = text(source.clientOid);
   if (!orderId && !clientOid) throw paramError('orderId or clientOid is required');
   const symbol = text(source.symbol);
+  const now = ctx.sandbox.now();
   const order = ctx.account.orders.find(
-    (candidate) => candidate.kind === 'normal' && (!symbol || candidate.symbol === symbol) && (orderId ? candidate.id === orderId : candidate.clientId === clientOid),
+    (candidate) => candidate.kind === 'normal' && candidate.visibleAt <= now && (!symbol || candidate.symbol === symbol) && (orderId ? candidate.id === orderId : candidate.clientId === clientOid),
   );
   if (!order) throw new EngineError('orderNotFound', 'order not found');
   return order;
@@ -90,8 +99,9 @@ function list(ctx: PrivateContext, open: boolean): Record<string, unknown> {
   requireUsdtFutures(ctx.query.productType);
   const q = ctx.query;
   const limit = Math.min(Number(q.limit ?? 100) || 100, 100);
+  const now = ctx.sandbox.now();
   const rows = ctx.account.orders
-    .filter((order) => order.kind === 'normal' && isOpen(order) === open)
+    .filter((order) => order.kind === 'normal' && order.visibleAt <= now && isOpen(order) === open)
     .filter((order) => (!q.symbol || order.symbol === q.symbol) && (!q.orderId || order.id === q.orderId) && (!q.clientOid || order.clientId === q.clientOid))
     .reverse()
     .slice(0, limit);
@@ -149,9 +159,12 @@ function checkPlace(ctx: PrivateContext, request: PlaceRequest): void {
   const position = sandbox.engine.slot(account, request.symbol, request.positionIdx);
   if (!request.reduceOnly) {
     const long = request.positionIdx === 0 ? request.side === 'buy' : request.positionIdx === 1;
-    const current = sandbox.prices.get(request.symbol);
+    const current = sandbox.prices.last(request.symbol);
     if (request.takeProfit) checkTriggerSide(long, 'tp', request.takeProfit, current, 'fill_price');
     if (request.stopLoss) checkTriggerSide(long, 'sl', request.stopLoss, current, 'fill_price');
+    if (riskLimitBreach(account, request, request.type === 'limit' ? request.price : current) !== undefined) {
+      throw new ApiError('40921', 'The order size cannot exceed the maximum size of the positionLevel');
+    }
     return;
   }
   const reduces = position.side !== null && (position.side === 'long') !== (request.side === 'buy');
@@ -171,7 +184,7 @@ function placeOrder(ctx: PrivateContext): Record<string, string> {
   const request = placeRequest(ctx);
   const marginMode = orderMarginMode(account, request.symbol, ctx.body.marginMode);
   checkPlace(ctx, request);
-  sandbox.engine.checkQuantity(request);
+  sandbox.engine.precheck(account, request);
   const duplicate = request.clientId && account.orders.some((order) => order.clientId === request.clientId);
   const cancelled = duplicate ? [] : makeRoomForReduceOnly(ctx, request);
   const order = sandbox.engine.place(account, request);

@@ -1,7 +1,7 @@
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order } from '../types';
 import { isOpen } from '../types';
-import { checkPlanRoom, orderMarginMode, tpslPlanTypes, triggerTypeOf } from './checks';
+import { checkPlanRoom, orderMarginMode, priceKindOfTrigger, requireMarginCoin, tpslPlanTypes, triggerTypeOf } from './checks';
 import { paramError } from './errors';
 import { planView } from './format';
 import { clientIdOf, legOf, requireUsdtFutures, symbolOf } from './orders';
@@ -22,6 +22,7 @@ function placePlan(ctx: PrivateContext): Record<string, string> {
   const { account, sandbox, body } = ctx;
   requireUsdtFutures(body.productType);
   const symbol = symbolOf(body.symbol);
+  requireMarginCoin(body.marginCoin);
   const planType = text(body.planType) ?? 'normal_plan';
   if (planType !== 'normal_plan' && planType !== 'track_plan') throw paramError('planType must be normal_plan or track_plan');
   const qty = numberParam(body.size);
@@ -38,14 +39,17 @@ function placePlan(ctx: PrivateContext): Record<string, string> {
     throw new ApiError('43023', 'Insufficient position, can not set profit or stop loss');
   }
   const track = planType === 'track_plan';
+  const triggerType = triggerTypeOf(body.triggerType);
+  const triggerOn = priceKindOfTrigger(triggerType);
   const type = body.orderType === 'limit' && !track ? 'limit' : 'market';
   const order = sandbox.engine.place(account, {
     symbol, side: leg.side, type, qty, price: type === 'limit' ? positivePrice(body.executePrice ?? body.price, 'price') : 0, reduceOnly: leg.reduceOnly,
     positionIdx: leg.idx, clientId: clientIdOf(body.clientOid), kind: track ? 'trailing' : 'conditional',
     triggerPrice: track ? undefined : triggerPrice,
-    triggerDirection: triggerPrice >= sandbox.prices.get(symbol) ? 1 : 2,
+    triggerDirection: triggerPrice >= sandbox.prices.of(symbol, triggerOn) ? 1 : 2,
+    triggerOn,
     trailing: track ? { ratio: positivePrice(body.callbackRatio, 'callbackRatio'), activation: triggerPrice } : undefined,
-    labels: { ...leg.labels, planType, triggerType: triggerTypeOf(body.triggerType) },
+    labels: { ...leg.labels, planType, triggerType },
   });
   account.marginModes.set(symbol, marginMode);
   return { orderId: order.id, clientOid: order.clientId };

@@ -1,10 +1,12 @@
 import { ApiError, type PrivateContext, type RequestContext, type RouteTable } from '../http-types';
 import { formatNumber as num, findMarket, markets } from '../markets';
+import { tiersOf } from '../risk-tiers';
 import { bitgetAccountRoutes } from './account';
 import { paramError } from './errors';
 import { accountView, contractView, positionView } from './format';
 import { bitgetOrderRoutes, requireUsdtFutures, symbolOf } from './orders';
 import { bitgetPlanRoutes } from './plans';
+import { bitgetRecordRoutes } from './records';
 import { bitgetTpslRoutes } from './tpsl';
 
 const productTypes = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES', 'SUSDT-FUTURES', 'SCOIN-FUTURES', 'SUSDC-FUTURES'];
@@ -23,18 +25,33 @@ function tickers(ctx: RequestContext): unknown[] {
   return markets
     .filter((market) => !symbol || market.symbol === symbol)
     .map((market) => {
-      const mark = ctx.sandbox.prices.get(market.symbol);
-      const price = num(mark);
+      const quote = ctx.sandbox.prices.quote(market.symbol);
+      const price = num(quote.last);
       const book = ctx.sandbox.books.get('bitget', market.symbol);
-      const [bid] = book.levels('sell', mark);
-      const [ask] = book.levels('buy', mark);
+      const [bid] = book.levels('sell', quote.last);
+      const [ask] = book.levels('buy', quote.last);
       return {
-        symbol: market.symbol, lastPr: price, askPr: num(ask?.price ?? mark), bidPr: num(bid?.price ?? mark), bidSz: num(bid?.size ?? 0), askSz: num(ask?.size ?? 0),
+        symbol: market.symbol, lastPr: price, askPr: num(ask?.price ?? quote.last), bidPr: num(bid?.price ?? quote.last), bidSz: num(bid?.size ?? 0), askSz: num(ask?.size ?? 0),
         high24h: price, low24h: price,
         ts: String(ctx.sandbox.now()), change24h: '0', baseVolume: '0', quoteVolume: '0', usdtVolume: '0', openUtc: price,
-        changeUtc24h: '0', indexPrice: price, fundingRate: '0.0001', holdingAmount: '0', open24h: price, markPrice: price,
+        changeUtc24h: '0', indexPrice: num(quote.index), fundingRate: num(ctx.sandbox.funding.rate(market.symbol)), holdingAmount: '0', open24h: price, markPrice: num(quote.mark),
       };
     });
+}
+
+/** contract/position/Get-Query-Position-Lever: the symbol's tiers, value ranges in USDT (startUnit, endUnit]. */
+function positionTiers(ctx: RequestContext): unknown[] {
+  requireUsdtFutures(ctx.query.productType);
+  const symbol = symbolOf(ctx.query.symbol);
+  const table = tiersOf('bitget', symbol);
+  return table.map((tier, index) => ({
+    symbol,
+    level: String(tier.level),
+    startUnit: num(index === 0 ? 0 : (table[index - 1]?.maxValue ?? 0)),
+    endUnit: num(tier.maxValue),
+    leverage: num(tier.maxLeverage),
+    keepMarginRate: num(tier.mmr),
+  }));
 }
 
 /** Bitget lists only open positions. */
@@ -54,6 +71,7 @@ export const bitgetRoutes: RouteTable = {
   'GET /api/v2/mix/market/contracts': { access: 'public', handle: contracts },
   'GET /api/v2/mix/market/ticker': { access: 'public', handle: tickers },
   'GET /api/v2/mix/market/tickers': { access: 'public', handle: tickers },
+  'GET /api/v2/mix/market/query-position-lever': { access: 'public', handle: positionTiers },
   'GET /api/v2/spot/public/coins': empty,
   'GET /api/v2/spot/public/symbols': empty,
   'GET /api/v2/margin/currencies': empty,
@@ -77,4 +95,5 @@ export const bitgetRoutes: RouteTable = {
   ...bitgetOrderRoutes,
   ...bitgetPlanRoutes,
   ...bitgetTpslRoutes,
+  ...bitgetRecordRoutes,
 };

@@ -2,7 +2,7 @@ import type { PlaceRequest } from '../engine';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order, Position, PositionIdx } from '../types';
 import { isOpen } from '../types';
-import { checkPlanRoom, checkStopBeforeEntry, checkTriggerSide, tpslPlanTypes, triggerTypeOf, type TriggerType } from './checks';
+import { checkPlanRoom, checkStopBeforeEntry, checkTriggerSide, priceKindOfTrigger, requireMarginCoin, tpslPlanTypes, triggerTypeOf, type TriggerType } from './checks';
 import { paramError } from './errors';
 import { clientIdOf, requireUsdtFutures, symbolOf } from './orders';
 import { positivePrice } from './plans';
@@ -49,7 +49,7 @@ function tpslRequest(ctx: PrivateContext, symbol: string, holding: ReturnType<ty
   if (!whole && !(leg.size > 0)) throw paramError('size is required for this planType');
   if (!whole && leg.size > position.size + 1e-12) throw new ApiError('40891', 'Insufficient position, can not set take profit or stop loss');
   const kind = legKind(leg.planType);
-  if (kind) checkTriggerSide(long, kind, leg.triggerPrice, sandbox.prices.get(symbol), leg.triggerType);
+  if (kind) checkTriggerSide(long, kind, leg.triggerPrice, sandbox.prices.of(symbol, priceKindOfTrigger(leg.triggerType)), leg.triggerType);
   if (kind === 'sl') checkStopBeforeEntry(position, leg.triggerPrice, sandbox.strictness);
   const replaced = whole ? account.orders.filter((order) => isOpen(order) && order.symbol === symbol && order.positionIdx === idx && order.labels.planType === leg.planType) : [];
   if (replaced.length && sandbox.strictness.bitgetSecondPositionTpslRefused) {
@@ -61,6 +61,7 @@ function tpslRequest(ctx: PrivateContext, symbol: string, holding: ReturnType<ty
     reduceOnly: true, positionIdx: idx, clientId: leg.clientOid, kind: moving ? 'trailing' : 'tpsl', wholePosition: whole,
     triggerPrice: moving ? undefined : leg.triggerPrice,
     trailing: moving ? { ratio: leg.rangeRate ?? 0, activation: leg.triggerPrice } : undefined,
+    triggerOn: priceKindOfTrigger(leg.triggerType),
     labels: { planType: leg.planType, tpsl: kind ?? 'sl', triggerType: leg.triggerType },
   };
   return { request, replaced };
@@ -77,6 +78,7 @@ function placeTpsl(ctx: PrivateContext): Record<string, string> {
   const { body } = ctx;
   requireUsdtFutures(body.productType);
   const symbol = symbolOf(body.symbol);
+  requireMarginCoin(body.marginCoin);
   const planType = text(body.planType) ?? '';
   if (!tpslPlanTypes.includes(planType)) throw paramError(`planType ${planType} is not supported`);
   const holding = holdingOf(ctx, symbol, body.holdSide);
@@ -100,6 +102,7 @@ function placePosTpsl(ctx: PrivateContext): Array<Record<string, string>> {
   const { body } = ctx;
   requireUsdtFutures(body.productType);
   const symbol = symbolOf(body.symbol);
+  requireMarginCoin(body.marginCoin);
   const holding = holdingOf(ctx, symbol, body.holdSide);
   const tpClientOid = clientIdOf(body.stopSurplusClientOid);
   const slClientOid = clientIdOf(body.stopLossClientOid);
@@ -130,6 +133,7 @@ function modifyTpsl(ctx: PrivateContext): Record<string, string> {
   const { account, sandbox, body } = ctx;
   requireUsdtFutures(body.productType);
   const symbol = symbolOf(body.symbol);
+  requireMarginCoin(body.marginCoin);
   const orderId = text(body.orderId);
   const clientOid = text(body.clientOid);
   if (!orderId && !clientOid) throw paramError('orderId or clientOid is required');
@@ -143,7 +147,7 @@ function modifyTpsl(ctx: PrivateContext): Record<string, string> {
   const long = order.side === 'sell';
   const planType = order.labels.planType ?? '';
   const kind = legKind(planType);
-  if (kind) checkTriggerSide(long, kind, triggerPrice, sandbox.prices.get(symbol), triggerType);
+  if (kind) checkTriggerSide(long, kind, triggerPrice, sandbox.prices.of(symbol, priceKindOfTrigger(triggerType)), triggerType);
   if (kind === 'sl') checkStopBeforeEntry(position, triggerPrice, sandbox.strictness);
   const size = numberParam(body.size);
   if (!order.wholePosition && size !== undefined) {
@@ -161,6 +165,7 @@ function modifyTpsl(ctx: PrivateContext): Record<string, string> {
     order.price = executePrice;
   }
   order.labels.triggerType = triggerType;
+  order.triggerOn = priceKindOfTrigger(triggerType);
   order.updatedAt = sandbox.now();
   sandbox.engine.orderAmended(account, order);
   return { orderId: order.id, clientOid: order.clientId };

@@ -1,28 +1,14 @@
-import type { AccountEvent, Fill, OrderChange } from '../account-events';
+import type { AccountEvent, OrderChange } from '../account-events';
 import { orderView, positionView, walletView } from '../bybit/format';
+import { executionView } from '../bybit/records';
 import { feeRates } from '../engine';
 import { formatNumber as num } from '../markets';
 import { randomHex } from '../random-hex';
 import type { Sandbox } from '../sandbox';
 import type { Push, StreamEncoder, Subscription } from '../streams/hub';
-import type { Account, Order, Position } from '../types';
+import type { Account, Fill, Order, Position } from '../types';
 
-/** createType by the order's origin (docs/v5/enum.mdx "createType"). */
-const createTypes: Record<string, string> = {
-  Stop: 'CreateByStopOrder',
-  TakeProfit: 'CreateByTakeProfit',
-  StopLoss: 'CreateByStopLoss',
-  TrailingStop: 'CreateByTrailingStop',
-  PartialTakeProfit: 'CreateByPartialTakeProfit',
-  PartialStopLoss: 'CreateByPartialStopLoss',
-};
-
-function createTypeOf(order: Order): string {
-  if (order.labels.liquidation) return 'CreateByTakeOver_PassThrough';
-  return createTypes[order.labels.stopOrderType ?? ''] ?? 'CreateByUser';
-}
-
-/** An order as the `order` topic pushes it (docs/v5/websocket/private/order.mdx): the REST order plus the stream's own fields. */
+/** An order as the `order` topic pushes it (docs/v5/websocket/private/order.mdx): the REST order (its `createType` too) plus the stream's own fields. */
 export function orderStreamView(order: Order): Record<string, unknown> {
   const rest = orderView(order);
   return {
@@ -30,7 +16,6 @@ export function orderStreamView(order: Order): Record<string, unknown> {
     ...rest,
     parentOrderLinkId: '',
     brokerOrderPrice: '',
-    createType: createTypeOf(order),
     avgPrice: order.filledQty > 0 ? rest.avgPrice : '',
     closedPnl: num(order.closedPnl),
     feeCurrency: '',
@@ -41,41 +26,17 @@ export function orderStreamView(order: Order): Record<string, unknown> {
   };
 }
 
-/** One execution as the `execution` topic pushes it (docs/v5/websocket/private/execution.mdx). */
-export function executionStreamView(sandbox: Sandbox, order: Order, fill: Fill): Record<string, unknown> {
-  const rest = orderView(order);
+/**
+ * One execution as the `execution` topic pushes it (docs/v5/websocket/private/execution.mdx): the REST
+ * execution/list row of the same record (a trade, a liquidation's BustTrade, a Funding settlement without an
+ * order) plus the stream's own fields.
+ */
+export function executionStreamView(fill: Fill, order: Order | undefined): Record<string, unknown> {
   return {
     category: 'linear',
-    symbol: order.symbol,
+    ...executionView(fill, order),
     isLeverage: '',
-    orderId: order.id,
-    orderLinkId: order.clientId,
-    side: rest.side,
-    orderPrice: rest.price,
-    orderQty: rest.qty,
-    leavesQty: rest.leavesQty,
-    createType: createTypeOf(order),
-    orderType: rest.orderType,
-    stopOrderType: order.labels.stopOrderType || 'UNKNOWN',
-    execFee: num(fill.fee),
-    execId: fill.id,
-    execPrice: num(fill.price),
-    execQty: num(fill.qty),
     execPnl: num(fill.pnl),
-    execType: fill.execType,
-    execValue: num(fill.qty * fill.price),
-    execTime: String(fill.time),
-    isMaker: fill.isMaker,
-    feeRate: num(fill.feeRate),
-    tradeIv: '',
-    markIv: '',
-    markPrice: num(sandbox.prices.get(order.symbol)),
-    indexPrice: '',
-    underlyingPrice: '',
-    blockTradeId: '',
-    closedSize: num(fill.closedSize),
-    extraFees: '',
-    seq: fill.seq,
     marketUnit: '',
     feeCurrency: 'USDT',
   };
@@ -98,7 +59,7 @@ export function positionStreamView(sandbox: Sandbox, account: Account, position:
     side: rest.side,
     size: rest.size,
     positionIdx: rest.positionIdx,
-    tradeMode: 0,
+    tradeMode: rest.tradeMode,
     positionValue: rest.positionValue,
     riskId: rest.riskId,
     riskLimitValue: rest.riskLimitValue,
@@ -113,7 +74,7 @@ export function positionStreamView(sandbox: Sandbox, account: Account, position:
     positionMM: rest.positionMM,
     positionMMByMp: rest.positionMM,
     liqPrice: rest.liqPrice,
-    bustPrice: '',
+    bustPrice: rest.bustPrice,
     tpslMode: 'Full',
     takeProfit: rest.takeProfit,
     stopLoss: rest.stopLoss,
@@ -181,7 +142,7 @@ export class BybitPushEncoder implements StreamEncoder {
       }
       case 'execution': {
         const { order, fill } = event;
-        return [{ channel: 'execution', id: `${account.uid}_${order.symbol}_${fill.seq}`, time, data: () => [executionStreamView(sandbox, order, fill)] }];
+        return [{ channel: 'execution', id: `${account.uid}_${fill.symbol}_${fill.seq}`, time, data: () => [executionStreamView(fill, order)] }];
       }
       case 'position':
         return [{ channel: 'position', id, time, data: () => [positionStreamView(sandbox, account, event.position)] }];

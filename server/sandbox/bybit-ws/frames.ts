@@ -28,11 +28,16 @@ export const TradeCode = {
   invalidSign: 10004,
   accountLimited: 10006,
   serverError: 10016,
+  serviceRestarting: 10019,
   ipLimited: 10403,
   opNotFound: 10404,
   repeatAuth: 20001,
   duplicateReqId: 20006,
 } as const;
+
+/** docs/v5/websocket/trade/guideline.mdx, retCode 10019 (also docs/v5/error.mdx "WS OE General code"). */
+export const SERVICE_RESTARTING_TEXT =
+  'ws trade service is restarting, do not accept new request, but the request in the process is not affected. You can build new connection to be routed to normal service';
 
 /** A connection id in Bybit's shape (e.g. "cnt5leec0hvan15eukcg-2t"). */
 export function newConnId(sequence: number): string {

@@ -43,7 +43,13 @@ export function serveTradeSocket(app: FastifyInstance, sandbox: Sandbox, holds: 
 }
 
 function attach(sandbox: Sandbox, holds: Holds, ws: WebSocket, session: TradeSession): void {
-  const handle: TradeSocketHandle = { account: () => session.account, drop: () => ws.terminate() };
+  const handle: TradeSocketHandle = {
+    account: () => session.account,
+    drop: () => ws.terminate(),
+    restart: () => {
+      session.restarting = true;
+    },
+  };
   sandbox.tradeSockets.add(handle);
   const idleMs = sandbox.options.tradeIdleMs ?? BYBIT_WS_IDLE_MS;
   const idle = setTimeout(() => ws.terminate(), idleMs);

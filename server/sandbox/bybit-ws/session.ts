@@ -7,7 +7,7 @@ import { tradeSocketLimits } from '../limits';
 import { RateLimited, refusalOf, runAuthenticated } from '../pipeline';
 import { bump, type Sandbox } from '../sandbox';
 import type { Account } from '../types';
-import { answerHeader, TradeCode, tradeOps, type TradeAnswer } from './frames';
+import { answerHeader, SERVICE_RESTARTING_TEXT, TradeCode, tradeOps, type TradeAnswer } from './frames';
 
 type Frame = Record<string, unknown>;
 
@@ -24,6 +24,11 @@ function isObject(value: unknown): value is Frame {
  */
 export class TradeSession {
   account: Account | undefined;
+  /**
+   * The trade service behind this connection is restarting (control, or a 10019 fault): every later order op
+   * is answered 10019 and the client must open a new connection (guideline.mdx retCode 10019).
+   */
+  restarting = false;
   private readonly reqIds = new Set<string>();
   private readonly gone = new Set<() => void>();
 
@@ -90,6 +95,7 @@ export class TradeSession {
     if (reqId !== undefined) this.reqIds.add(reqId);
     const account = this.account;
     if (!account) return this.answer(reqId, op, TradeCode.invalidKey, 'Request not authorized: send auth first');
+    if (this.restarting) return this.answer(reqId, op, TradeCode.serviceRestarting, SERVICE_RESTARTING_TEXT);
     bump(sandbox.counters.requestsByIp, this.ip);
     const perIp = tradeSocketLimits.ordersPerIp;
     if (!sandbox.tradeOrderWindow.take(this.ip, perIp.limit, perIp.windowMs, sandbox.now())) {
@@ -110,14 +116,18 @@ export class TradeSession {
       sandbox.counters.forcedRateLimits += 1;
       return this.answer(reqId, op, TradeCode.accountLimited, 'Too many visits!');
     }
-    if (outcome.kind === 'reject') return this.answer(reqId, op, Number(outcome.code), outcome.msg);
+    if (outcome.kind === 'reject') {
+      if (Number(outcome.code) === TradeCode.serviceRestarting) this.restarting = true;
+      return this.answer(reqId, op, Number(outcome.code), outcome.msg);
+    }
 
     const limits: Record<string, string> = {};
     let answer: TradeAnswer;
     try {
       checkBybitTimestamp(String(header['X-BAPI-TIMESTAMP'] ?? ''), String(header['X-BAPI-RECV-WINDOW'] ?? '5000'), sandbox.now());
       checkBybitAccess(account, this.ip, 'trade');
-      const data = await runAuthenticated(sandbox, { ...this.context(routeKey), receivedAt: arrivedAt + decision.latencyMs }, account, bybitRoutes[routeKey] as ApiRoute, routeKey, limits, () => body);
+      const context = { ...this.context(routeKey), receivedAt: arrivedAt + decision.latencyMs, orderHiddenMs: decision.hideOrderMs };
+      const data = await runAuthenticated(sandbox, context, account, bybitRoutes[routeKey] as ApiRoute, routeKey, limits, () => body);
       answer = { ...this.answer(reqId, op, TradeCode.ok, 'OK'), data };
     } catch (error) {
       const refusal = error instanceof RateLimited ? new ApiError(String(TradeCode.accountLimited), 'Too many visits!') : refusalOf('bybit', error);

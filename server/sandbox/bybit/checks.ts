@@ -1,5 +1,6 @@
 import { ApiError, text } from '../http-types';
 import { formatNumber as num } from '../markets';
+import type { PriceKind } from '../prices';
 import type { Account, Position, PositionIdx } from '../types';
 import { isOpen } from '../types';
 import { paramError } from './errors';
@@ -9,7 +10,7 @@ import { paramError } from './errors';
  * 110092, 110093, 110009, 110061, 34040) and docs/v5/order/create-order.mdx of bybit-exchange/docs; the
  * 10001 texts as Bybit answers them (ccxt issue 19089 and public bot logs: "StopLoss:... set for Buy position
  * should lower than base_price:...??LastPrice"). Bybit prints prices as scaled integers; the sandbox prints
- * plain decimals. There is one price per symbol, so LastPrice, MarkPrice and IndexPrice compare the same.
+ * plain decimals. Each trigger is compared with the price its triggerBy names (LastPrice by default).
  */
 
 export type TriggerBy = 'LastPrice' | 'MarkPrice' | 'IndexPrice';
@@ -21,22 +22,33 @@ export function triggerByOf(value: unknown): TriggerBy {
   throw paramError('triggerBy must be LastPrice, MarkPrice or IndexPrice');
 }
 
-interface Protection {
-  takeProfit?: number;
-  stopLoss?: number;
-  tpTriggerBy: TriggerBy;
-  slTriggerBy: TriggerBy;
+const kindOfTrigger: Record<TriggerBy, PriceKind> = { LastPrice: 'last', MarkPrice: 'mark', IndexPrice: 'index' };
+
+export function priceKindOf(triggerBy: TriggerBy): PriceKind {
+  return kindOfTrigger[triggerBy];
 }
 
-/** 10001: TP/SL of a long (Buy) or short (Sell) position against base_price (last price, or the entry's limit price). 0 = cancel, not checked. */
-export function checkProtectionSide(side: 'long' | 'short', base: number, protection: Protection): void {
-  const { takeProfit: tp, stopLoss: sl } = protection;
-  if (side === 'long') {
-    if (tp && !(tp > base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Buy position should be higher than base_price:${num(base)}??${protection.tpTriggerBy}`);
-    if (sl && !(sl < base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Buy position should lower than base_price:${num(base)}??${protection.slTriggerBy}`);
-  } else {
-    if (tp && !(tp < base)) throw new ApiError('10001', `TakeProfit:${num(tp)} set for Sell position should be lower than base_price:${num(base)}??${protection.tpTriggerBy}`);
-    if (sl && !(sl > base)) throw new ApiError('10001', `StopLoss:${num(sl)} set for Sell position should greater base_price:${num(base)}??${protection.slTriggerBy}`);
+export function triggerByText(kind: PriceKind): TriggerBy {
+  return kind === 'mark' ? 'MarkPrice' : kind === 'index' ? 'IndexPrice' : 'LastPrice';
+}
+
+/** One side of a protection: its price (0 or none: not checked), the base it must clear and the price type named. */
+export interface ProtectionLeg {
+  price: number | undefined;
+  base: number;
+  by: TriggerBy;
+}
+
+/** 10001: TP/SL of a long (Buy) or short (Sell) position against base_price (the price its triggerBy names, or the entry's limit price). */
+export function checkProtectionSide(side: 'long' | 'short', tp: ProtectionLeg, sl: ProtectionLeg): void {
+  const long = side === 'long';
+  if (tp.price && !(long ? tp.price > tp.base : tp.price < tp.base)) {
+    const relation = long ? 'should be higher than' : 'should be lower than';
+    throw new ApiError('10001', `TakeProfit:${num(tp.price)} set for ${long ? 'Buy' : 'Sell'} position ${relation} base_price:${num(tp.base)}??${tp.by}`);
+  }
+  if (sl.price && !(long ? sl.price < sl.base : sl.price > sl.base)) {
+    const relation = long ? 'should lower than' : 'should greater';
+    throw new ApiError('10001', `StopLoss:${num(sl.price)} set for ${long ? 'Buy' : 'Sell'} position ${relation} base_price:${num(sl.base)}??${sl.by}`);
   }
 }
 

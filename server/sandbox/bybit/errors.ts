@@ -8,6 +8,7 @@ const codes: Record<EngineErrorKind, [string, string]> = {
   qtyStep: ['10001', 'Qty invalid'],
   minQty: ['10001', 'The number of contracts exceeds minimum limit allowed'],
   maxQty: ['10001', 'The number of contracts exceeds maximum limit allowed'],
+  maxMktQty: ['10001', 'The number of contracts exceeds maximum limit allowed'],
   minNotional: ['110094', 'Order does not meet minimum order value 5USDT'],
   reduceOnlyNoPosition: ['110017', 'current position is zero, cannot fix reduce-only order qty'],
   noPosition: ['10001', 'can not set tp/sl/ts for zero position'],
@@ -15,6 +16,8 @@ const codes: Record<EngineErrorKind, [string, string]> = {
   orderNotFound: ['110001', 'order not exists or too late to cancel'],
   invalidParam: ['10001', 'params error'],
   hasPosition: ['110024', 'You have an existing position, so position mode cannot be switched'],
+  // Never raised on Bybit (its market orders are cancelled unfilled instead); the error list's low-liquidity text.
+  noLiquidity: ['110118', 'Unable to retrieve a pruce of the market order due to low liquidity'],
 };
 
 /** Bybit retCode + retMsg of an engine refusal (EXCHANGES 2.7). */

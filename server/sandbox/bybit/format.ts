@@ -1,7 +1,10 @@
+import { liquidationPrices } from '../liquidation';
 import { leverageOf, marginSummary, positionMargin, unrealisedOf } from '../margin';
 import { formatNumber as num, type MarketSpec } from '../markets';
+import { maintenanceMargin, tierFor } from '../risk-tiers';
 import type { Sandbox } from '../sandbox';
 import type { Account, Order, OrderStatus, Position } from '../types';
+import { triggerByText } from './checks';
 
 /** Bybit's cancelType (docs/v5/enum.mdx): a market order's unfilled rest has none of the named reasons. */
 function cancelTypeOf(order: Order): string {
@@ -12,6 +15,8 @@ function cancelTypeOf(order: Order): string {
       return 'CancelByReduceOnly';
     case 'positionClosed':
       return order.kind === 'normal' ? 'CancelByReduceOnly' : 'CancelByTpSlTsClear';
+    case 'liquidation':
+      return 'CancelAllBeforeLiq';
     default:
       return 'UNKNOWN';
   }
@@ -47,7 +52,7 @@ export function instrumentView(market: MarketSpec): Record<string, unknown> {
       minOrderQty: num(market.minQty),
       qtyStep: num(market.qtyStep),
       postOnlyMaxOrderQty: num(market.maxQty),
-      maxMktOrderQty: num(market.maxQty / 10),
+      maxMktOrderQty: num(market.maxMktQty),
       minNotionalValue: num(market.minNotional),
     },
     unifiedMarginTrade: true,
@@ -56,6 +61,16 @@ export function instrumentView(market: MarketSpec): Record<string, unknown> {
     upperFundingRate: '0.00375',
     lowerFundingRate: '-0.00375',
   };
+}
+
+/** Bybit's createType (docs/v5/enum.mdx): who made the order; a liquidation's takeover (label `liquidation`) CreateByTakeOver_PassThrough. */
+export function createTypeOf(order: Order): string {
+  if (order.labels.liquidation) return 'CreateByTakeOver_PassThrough';
+  const byStop: Record<string, string> = {
+    Stop: 'CreateByStopOrder', TakeProfit: 'CreateByTakeProfit', StopLoss: 'CreateByStopLoss', TrailingStop: 'CreateByTrailingStop',
+    PartialTakeProfit: 'CreateByPartialTakeProfit', PartialStopLoss: 'CreateByPartialStopLoss',
+  };
+  return byStop[order.labels.stopOrderType ?? ''] ?? 'CreateByUser';
 }
 
 export function orderView(order: Order): Record<string, unknown> {
@@ -92,13 +107,14 @@ export function orderView(order: Order): Record<string, unknown> {
     ocoTriggerBy: '',
     tpLimitPrice: '0',
     slLimitPrice: '0',
-    tpTriggerBy: order.takeProfit ? 'LastPrice' : '',
-    slTriggerBy: order.stopLoss ? 'LastPrice' : '',
+    tpTriggerBy: order.takeProfit ? (order.labels.tpTriggerBy ?? 'LastPrice') : '',
+    slTriggerBy: order.stopLoss ? (order.labels.slTriggerBy ?? 'LastPrice') : '',
     triggerDirection: order.triggerDirection,
-    triggerBy: order.triggerPrice ? 'LastPrice' : '',
+    triggerBy: order.triggerPrice ? triggerByText(order.triggerOn) : '',
     lastPriceOnCreated: '',
     reduceOnly: order.reduceOnly,
-    closeOnTrigger: false,
+    closeOnTrigger: order.closeOnTrigger,
+    createType: createTypeOf(order),
     placeType: '',
     smpType: 'None',
     smpGroup: 0,
@@ -108,17 +124,19 @@ export function orderView(order: Order): Record<string, unknown> {
   };
 }
 
+/** One position row: `liqPrice`/`bustPrice` as liquidation.ts computes them ("" when flat or never), the mark price, the risk tier of its value. */
 export function positionView(sandbox: Sandbox, account: Account, position: Position): Record<string, unknown> {
-  const mark = sandbox.prices.get(position.symbol);
+  const mark = sandbox.prices.mark(position.symbol);
   const leverage = leverageOf(account, position.symbol, position.idx, position.side);
   const im = positionMargin(account, position);
-  const direction = position.side === 'long' ? 1 : -1;
-  const liq = position.side ? position.entryPrice * (1 - (direction * 0.995) / leverage) : 0;
+  const value = position.size * position.entryPrice;
+  const tier = tierFor('bybit', position.symbol, value);
+  const prices = liquidationPrices(account, position, (symbol) => sandbox.prices.mark(symbol));
   const marginMode = account.marginModes.get(position.symbol) ?? account.defaultMarginMode;
   return {
     positionIdx: position.idx,
-    riskId: 1,
-    riskLimitValue: '2000000',
+    riskId: tier.level,
+    riskLimitValue: num(tier.maxValue),
     symbol: position.symbol,
     side: position.side === 'long' ? 'Buy' : position.side === 'short' ? 'Sell' : '',
     size: num(position.size),
@@ -131,9 +149,9 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
     leverage: num(leverage),
     positionBalance: num(im),
     markPrice: num(mark),
-    liqPrice: position.side ? num(Math.max(liq, 0)) : '',
-    bustPrice: position.side ? num(Math.max(liq, 0)) : '',
-    positionMM: num(position.size * mark * 0.005),
+    liqPrice: prices && prices.liq > 0 ? num(prices.liq) : '',
+    bustPrice: prices && prices.bust > 0 ? num(prices.bust) : '',
+    positionMM: num(position.side ? maintenanceMargin('bybit', position.symbol, value) : 0),
     positionIM: num(im),
     tpslMode: 'Full',
     takeProfit: num(position.takeProfit),
@@ -151,7 +169,7 @@ export function positionView(sandbox: Sandbox, account: Account, position: Posit
 }
 
 export function walletView(sandbox: Sandbox, account: Account): Record<string, unknown> {
-  const summary = marginSummary(account, (symbol) => sandbox.prices.get(symbol));
+  const summary = marginSummary(account, (symbol) => sandbox.prices.mark(symbol));
   let cumRealisedPnl = 0;
   for (const position of account.positions.values()) cumRealisedPnl += position.cumRealisedPnl;
   const coin = {

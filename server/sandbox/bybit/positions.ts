@@ -3,7 +3,8 @@ import { findMarket } from '../markets';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Position, PositionIdx } from '../types';
 import { isOpen } from '../types';
-import { checkPartialRoom, checkProtectionSide, checkTrailingActivation, notModified, triggerByOf } from './checks';
+import { leverageAboveTier } from '../risk-tiers';
+import { checkPartialRoom, checkProtectionSide, checkTrailingActivation, notModified, priceKindOf, triggerByOf, type ProtectionLeg, type TriggerBy } from './checks';
 import { paramError } from './errors';
 import { positionView } from './format';
 
@@ -31,6 +32,7 @@ function listPositions(ctx: PrivateContext): Record<string, unknown> {
 }
 
 function setLeverage(ctx: PrivateContext): Record<string, never> {
+  const { sandbox } = ctx;
   const symbol = marketOf(ctx.body.symbol);
   const buy = numberParam(ctx.body.buyLeverage);
   const sell = numberParam(ctx.body.sellLeverage);
@@ -40,6 +42,11 @@ function setLeverage(ctx: PrivateContext): Record<string, never> {
   }
   const current = ctx.account.leverage.get(symbol) ?? { long: 10, short: 10 };
   if (current.long === buy && current.short === sell) throw new ApiError('110043', 'Set leverage not modified');
+  // docs/v5/error.mdx 110013: the leverage is above what the risk tier of the position's value allows.
+  const slots: Array<[PositionIdx, number]> = sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge' ? [[1, buy], [2, sell]] : [[0, Math.max(buy, sell)]];
+  if (slots.some(([idx, leverage]) => leverageAboveTier(ctx.account, symbol, idx, leverage) !== undefined)) {
+    throw new ApiError('110013', 'Cannot set leverage due to risk limit level.');
+  }
   ctx.account.leverage.set(symbol, { long: buy, short: sell });
   const idxs: PositionIdx[] = ctx.sandbox.engine.positionModeOf(ctx.account, symbol) === 'hedge' ? [1, 2] : [0];
   for (const idx of idxs) ctx.sandbox.engine.positionChanged(ctx.account, ctx.sandbox.engine.slot(ctx.account, symbol, idx));
@@ -85,9 +92,55 @@ function setMarginMode(ctx: PrivateContext): { reasons: never[] } {
 }
 
 /**
+ * trading-stop's own parameter rules (docs/v5/position/trading-stop.mdx): `tpslMode` is required ("true" in the
+ * page's table; the older contract page let it default, so this is the stricter of the two readings), and in
+ * Partial mode "the value of tpSize and slSize must equal". Both are parameter errors, 10001 (no code named).
+ */
+export const TPSL_MODE_REQUIRED_TEXT = 'params error: tpslMode is required';
+export const TPSL_SIZES_DIFFER_TEXT = 'params error: the value of tpSize and slSize must equal';
+
+function tpslModeOf(body: Record<string, unknown>): 'Full' | 'Partial' {
+  const mode = text(body.tpslMode);
+  if (mode === undefined || mode === '') throw new ApiError('10001', TPSL_MODE_REQUIRED_TEXT);
+  if (mode !== 'Full' && mode !== 'Partial') throw paramError('tpslMode must be Full or Partial');
+  if (mode === 'Partial' && body.tpSize !== undefined && body.slSize !== undefined && numberParam(body.tpSize) !== numberParam(body.slSize)) {
+    throw new ApiError('10001', TPSL_SIZES_DIFFER_TEXT);
+  }
+  return mode;
+}
+
+interface StopRequest {
+  takeProfit: number | undefined;
+  stopLoss: number | undefined;
+  trailing: number | undefined;
+  activePrice: number | undefined;
+  tpBy: TriggerBy;
+  slBy: TriggerBy;
+  partial: boolean;
+}
+
+function stopRequestOf(body: Record<string, unknown>): StopRequest {
+  const partial = tpslModeOf(body) === 'Partial';
+  const request = {
+    takeProfit: numberParam(body.takeProfit),
+    stopLoss: numberParam(body.stopLoss),
+    trailing: numberParam(body.trailingStop),
+    activePrice: numberParam(body.activePrice),
+    tpBy: triggerByOf(body.tpTriggerBy),
+    slBy: triggerByOf(body.slTriggerBy),
+    partial,
+  };
+  if ([request.takeProfit, request.stopLoss, request.trailing, request.activePrice].some((value) => Number.isNaN(value) || (value !== undefined && value < 0))) {
+    throw paramError('prices must be non-negative numbers');
+  }
+  return request;
+}
+
+/**
  * Position TP/SL (Full: the position's own; Partial: sized legs) and the trailing stop (a price distance).
- * Refused as Bybit refuses: TP/SL on the wrong side of the last price and a trailing activation the market
- * has passed (10001), a 21st Partial leg (110061), a Full-mode call that changes nothing (34040 "Not modified").
+ * Refused as Bybit refuses: the parameter rules above, TP/SL on the wrong side of the price its triggerBy
+ * names and a trailing activation the market has passed (10001), a 21st Partial leg (110061), a Full-mode call
+ * that changes nothing (34040 "Not modified").
  */
 function tradingStop(ctx: PrivateContext): Record<string, never> {
   const { account, sandbox, body } = ctx;
@@ -97,38 +150,32 @@ function tradingStop(ctx: PrivateContext): Record<string, never> {
   if (idx !== 0 && idx !== 1 && idx !== 2) throw paramError('positionIdx must be 0, 1 or 2');
   const mode = sandbox.engine.positionModeOf(account, symbol);
   if ((mode === 'oneway') !== (idx === 0)) throw new EngineError('positionModeMismatch', 'position idx not match position mode');
+  const stop = stopRequestOf(body);
   const position = sandbox.engine.slot(account, symbol, idx);
   if (!position.side) throw new EngineError('noPosition', 'zero position');
-  const takeProfit = numberParam(body.takeProfit);
-  const stopLoss = numberParam(body.stopLoss);
-  const trailing = numberParam(body.trailingStop);
-  const activePrice = numberParam(body.activePrice);
-  if ([takeProfit, stopLoss, trailing, activePrice].some((value) => Number.isNaN(value) || (value !== undefined && value < 0))) {
-    throw paramError('prices must be non-negative numbers');
-  }
-  const last = sandbox.prices.get(symbol);
-  checkProtectionSide(position.side, last, { takeProfit, stopLoss, tpTriggerBy: triggerByOf(body.tpTriggerBy), slTriggerBy: triggerByOf(body.slTriggerBy) });
-  if (trailing && activePrice) checkTrailingActivation(position, last, activePrice);
-  const partial = body.tpslMode === 'Partial';
+  const quote = sandbox.prices.quote(symbol);
+  const leg = (price: number | undefined, by: TriggerBy): ProtectionLeg => ({ price, by, base: quote[priceKindOf(by)] });
+  checkProtectionSide(position.side, leg(stop.takeProfit, stop.tpBy), leg(stop.stopLoss, stop.slBy));
+  if (stop.trailing && stop.activePrice) checkTrailingActivation(position, quote.last, stop.activePrice);
   const legs: Array<['tp' | 'sl', number, unknown]> = [];
-  if (partial && takeProfit) legs.push(['tp', takeProfit, body.tpSize]);
-  if (partial && stopLoss) legs.push(['sl', stopLoss, body.slSize]);
-  if (partial) checkPartialRoom(account, symbol, idx, legs.length);
-  const trailingChanges = trailing !== undefined && (trailing !== (position.trailing?.distance ?? 0) || (activePrice || undefined) !== position.trailing?.activation);
-  const fullChanges = !partial && ((takeProfit !== undefined && takeProfit !== position.takeProfit) || (stopLoss !== undefined && stopLoss !== position.stopLoss));
+  if (stop.partial && stop.takeProfit) legs.push(['tp', stop.takeProfit, body.tpSize]);
+  if (stop.partial && stop.stopLoss) legs.push(['sl', stop.stopLoss, body.slSize]);
+  if (stop.partial) checkPartialRoom(account, symbol, idx, legs.length);
+  const trailingChanges = stop.trailing !== undefined && (stop.trailing !== (position.trailing?.distance ?? 0) || (stop.activePrice || undefined) !== position.trailing?.activation);
+  const fullChanges = !stop.partial && ((stop.takeProfit !== undefined && stop.takeProfit !== position.takeProfit) || (stop.stopLoss !== undefined && stop.stopLoss !== position.stopLoss));
   if (!legs.length && !fullChanges && !trailingChanges) throw notModified();
 
   const exitSide = position.side === 'long' ? 'sell' : 'buy';
-  for (const [leg, trigger, size] of legs) {
+  for (const [kind, trigger, size] of legs) {
     sandbox.engine.place(account, {
       symbol, side: exitSide, type: 'market', qty: numberParam(size) ?? position.size, price: 0, reduceOnly: true, positionIdx: idx, clientId: '', kind: 'tpsl',
-      triggerPrice: trigger, tpslMode: 'Partial',
-      labels: { tpsl: leg, stopOrderType: leg === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' },
+      triggerPrice: trigger, tpslMode: 'Partial', triggerOn: priceKindOf(kind === 'tp' ? stop.tpBy : stop.slBy),
+      labels: { tpsl: kind, stopOrderType: kind === 'tp' ? 'PartialTakeProfit' : 'PartialStopLoss' },
     });
   }
-  if (!partial && takeProfit !== undefined) position.takeProfit = takeProfit;
-  if (!partial && stopLoss !== undefined) position.stopLoss = stopLoss;
-  if (trailingChanges) setTrailing(position, last, trailing ?? 0, activePrice);
+  if (!stop.partial && stop.takeProfit !== undefined) Object.assign(position, { takeProfit: stop.takeProfit, tpTriggerOn: priceKindOf(stop.tpBy) });
+  if (!stop.partial && stop.stopLoss !== undefined) Object.assign(position, { stopLoss: stop.stopLoss, slTriggerOn: priceKindOf(stop.slBy) });
+  if (trailingChanges) setTrailing(position, quote.last, stop.trailing ?? 0, stop.activePrice);
   position.updatedAt = sandbox.now();
   sandbox.engine.positionChanged(account, position);
   return {};

@@ -1,9 +1,11 @@
-import { formatNumber as num, markets } from '../markets';
+import { findMarket, formatNumber as num, markets } from '../markets';
+import { tiersOf } from '../risk-tiers';
 import type { PrivateContext, RequestContext, RouteTable } from '../http-types';
 import { paramError } from './errors';
 import { instrumentView, walletView } from './format';
 import { bybitOrderRoutes } from './orders';
 import { bybitPositionRoutes } from './positions';
+import { bybitRecordRoutes } from './records';
 
 function serverTime(ctx: RequestContext): Record<string, string> {
   const now = ctx.sandbox.now();
@@ -23,19 +25,41 @@ function tickers(ctx: RequestContext): Record<string, unknown> {
   const { category, symbol } = ctx.query;
   if (!category) throw paramError('category is required');
   const rows = category === 'linear' ? markets.filter((market) => !symbol || market.symbol === symbol) : [];
+  const { funding } = ctx.sandbox;
   const list = rows.map((market) => {
-    const mark = ctx.sandbox.prices.get(market.symbol);
-    const price = num(mark);
+    const quote = ctx.sandbox.prices.quote(market.symbol);
+    const price = num(quote.last);
     const book = ctx.sandbox.books.get('bybit', market.symbol);
-    const [bid] = book.levels('sell', mark);
-    const [ask] = book.levels('buy', mark);
+    const [bid] = book.levels('sell', quote.last);
+    const [ask] = book.levels('buy', quote.last);
     return {
-      symbol: market.symbol, lastPrice: price, markPrice: price, indexPrice: price, bid1Price: num(bid?.price ?? mark), ask1Price: num(ask?.price ?? mark),
+      symbol: market.symbol, lastPrice: price, markPrice: num(quote.mark), indexPrice: num(quote.index), bid1Price: num(bid?.price ?? quote.last), ask1Price: num(ask?.price ?? quote.last),
       bid1Size: num(bid?.size ?? 0), ask1Size: num(ask?.size ?? 0), prevPrice24h: price, price24hPcnt: '0', highPrice24h: price, lowPrice24h: price,
-      volume24h: '0', turnover24h: '0', fundingRate: '0.0001', nextFundingTime: '0', openInterest: '0',
+      volume24h: '0', turnover24h: '0', fundingRate: num(funding.rate(market.symbol)), nextFundingTime: String(funding.next()), openInterest: '0',
     };
   });
   return { category, list };
+}
+
+/** docs/v5/market/risk-limit.mdx: the tiers of one symbol or of every linear symbol. */
+function riskLimit(ctx: RequestContext): Record<string, unknown> {
+  const { category, symbol } = ctx.query;
+  if (category !== 'linear' && category !== 'inverse') throw paramError('category only support linear or inverse');
+  if (symbol && !findMarket(symbol)) throw paramError('symbol invalid');
+  const chosen = category === 'linear' ? markets.filter((market) => !symbol || market.symbol === symbol) : [];
+  const list = chosen.flatMap((market) =>
+    tiersOf('bybit', market.symbol).map((tier) => ({
+      id: tier.level,
+      symbol: market.symbol,
+      riskLimitValue: num(tier.maxValue),
+      maintenanceMargin: num(tier.mmr),
+      initialMargin: num(tier.imr),
+      isLowestRisk: tier.level === 1 ? 1 : 0,
+      maxLeverage: tier.maxLeverage.toFixed(2),
+      mmDeduction: tier.level === 1 ? '' : num(tier.mmDeduction),
+    })),
+  );
+  return { category, list, nextPageCursor: '' };
 }
 
 function apiKeyInfo(ctx: PrivateContext): Record<string, unknown> {
@@ -83,6 +107,7 @@ export const bybitRoutes: RouteTable = {
   'GET /v5/market/time': { access: 'public', handle: serverTime },
   'GET /v5/market/instruments-info': { access: 'public', handle: instruments },
   'GET /v5/market/tickers': { access: 'public', handle: tickers },
+  'GET /v5/market/risk-limit': { access: 'public', handle: riskLimit },
   'GET /v5/user/query-api': { access: 'read', handle: apiKeyInfo },
   'GET /v5/account/info': {
     access: 'read',
@@ -104,4 +129,5 @@ export const bybitRoutes: RouteTable = {
   'GET /v5/asset/coin/query-info': { access: 'read', handle: () => ({ rows: [] }) },
   ...bybitOrderRoutes,
   ...bybitPositionRoutes,
+  ...bybitRecordRoutes,
 };

@@ -30,6 +30,8 @@ export function wakeOnAccountNews(input: {
   accounts: WarmAccounts;
   rechecks: Set<number>;
   wakeDispatcher: () => void;
+  /** An account whose stream came back after a drop (its whole-account check is due). */
+  onResynced?: (customerId: number) => void;
   onError: (error: unknown) => void;
 }): () => void {
   let batch = empty();
@@ -52,6 +54,7 @@ export function wakeOnAccountNews(input: {
     adapter.onAccountNews((credentials, news) => {
       const customerId = input.accounts.customerOf(credentials.apiKey);
       if (stopped || customerId === undefined) return;
+      if (news.resynced) input.onResynced?.(customerId);
       gather(batch, customerId, news);
       timer ??= setTimeout(flush, GATHER_MS);
     });

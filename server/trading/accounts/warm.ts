@@ -32,6 +32,8 @@ export interface WarmAccounts {
   credentials(customerId: number): Credentials | undefined;
   /** The customer whose warm account has this API key. */
   customerOf(apiKey: string): number | undefined;
+  /** Every warm account of this worker's slices. */
+  list(): Array<{ customerId: number; platformType: number; credentials: Credentials }>;
   size(): number;
   start(pool: pg.Pool): Promise<void>;
   stop(): Promise<void>;
@@ -144,6 +146,7 @@ export function createWarmAccounts(input: {
   return {
     credentials: (customerId) => (leases.owns(customerId) ? keys.get(customerId)?.credentials : undefined),
     customerOf: (apiKey) => byApiKey.get(apiKey),
+    list: () => [...keys].filter(([customerId]) => leases.owns(customerId)).map(([customerId, account]) => ({ customerId, ...account })),
     size: () => keys.size,
     async start(pool) {
       listener = new pg.Client(pool.options);

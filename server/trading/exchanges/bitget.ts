@@ -11,6 +11,7 @@ import {
   type AttachedLeg,
   type Credentials,
   type KeyCheck,
+  type LiveOrder,
   type MarketInfo,
   type OrderKind,
   type PlacedOrder,
@@ -148,6 +149,20 @@ export class BitgetAdapter extends CcxtAdapter {
         ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
       );
     });
+  }
+
+  async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {
+    const live: LiveOrder[] = [];
+    let endId = '';
+    for (;;) {
+      const page = (await this.call(credentials, (ex) =>
+        bitgetOf(ex).privateMixGetV2MixOrderOrdersPlanPending({ productType: BITGET_PRODUCT.productType, planType: 'profit_loss', limit: 100, ...(endId ? { idLessThan: endId } : {}) }),
+      )) as { data?: { entrustedList?: Array<Record<string, string>> | null; endId?: string | null } };
+      const rows = page.data?.entrustedList ?? [];
+      for (const row of rows) live.push({ symbol: row.symbol ?? '', clientOrderId: row.clientOid ?? '', exchangeOrderId: row.orderId ?? '', createdAt: Number(row.cTime ?? 0) });
+      if (rows.length < 100 || !page.data?.endId) return live;
+      endId = page.data.endId;
+    }
   }
 
   protected async readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {

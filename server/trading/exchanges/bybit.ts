@@ -15,6 +15,7 @@ import type {
   EntryRequest,
   ExchangeFailure,
   KeyCheck,
+  LiveOrder,
   MarginModeName,
   MarketInfo,
   OrderEntryWindow,
@@ -153,6 +154,19 @@ export class BybitAdapter extends CcxtAdapter {
       if (!/^(Partial)?(StopLoss|TakeProfit)$/.test(type)) return [];
       return [{ exchangeOrderId: order.id, kind: type.endsWith('StopLoss') ? 'stopLoss' : 'takeProfit', triggerPrice: order.triggerPrice ?? 0, quantity: order.amount ?? 0, sized: type.startsWith('Partial'), planType: undefined }];
     });
+  }
+
+  async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {
+    const live: LiveOrder[] = [];
+    let cursor = '';
+    do {
+      const page = (await this.call(credentials, (ex) =>
+        bybitOf(ex).privateGetV5OrderRealtime({ category: 'linear', settleCoin: 'USDT', orderFilter: 'StopOrder', limit: 50, ...(cursor ? { cursor } : {}) }),
+      )) as { result?: { list?: Array<Record<string, string>>; nextPageCursor?: string } };
+      for (const row of page.result?.list ?? []) live.push({ symbol: row.symbol ?? '', clientOrderId: row.orderLinkId ?? '', exchangeOrderId: row.orderId ?? '', createdAt: Number(row.createdTime ?? 0) });
+      cursor = page.result?.nextPageCursor ?? '';
+    } while (cursor);
+    return live;
   }
 
   async cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId'>): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type ExchangeAdapter,
   type ExchangeId,
   type KeyCheck,
+  type LiveOrder,
   type MarketInfo,
   type OrderKind,
   type PlacedOrder,
@@ -162,6 +163,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   /** Looks an order up over REST by our client id (at most two reads); null when the exchange has none. */
   protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
+  abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
 
   /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
   async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {

@@ -48,6 +48,8 @@ const beyondEntry = rule('level_passed', false, "refused the stop loss at or bey
 const tooManyPlans = rule('invalid_request', false, 'refused the order: the symbol has reached its maximum of open conditional orders', 'cancel stale TP/SL orders on this symbol');
 const modeBusy = rule('invalid_request', false, 'cannot change the position or margin mode while positions or orders are open', 'close them first, or keep the strategy in the mode the account uses');
 const modeMismatch = rule('invalid_request', false, 'refused the order because it does not match the account\'s position or margin mode', 'the mode is read again before the next attempt');
+const noLiquidity = rule('no_liquidity', true, "had nothing in its order book to fill the market order", 'it is sent again shortly; what it would close keeps its stop meanwhile');
+const riskLimit = rule('risk_limit', false, "refused the order or leverage: it would exceed the symbol's risk limit (position value at this leverage, or the largest market order)", 'lower the strategy leverage or the amount');
 /** "Not modified": the setting or stop already has the value asked for (adapters treat it as success). */
 const unchanged = rule('invalid_request', false, 'answered that nothing changed', 'the setting already had this value');
 
@@ -72,6 +74,7 @@ const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
     '110009': tooManyPlans,
     '110024': modeBusy, '110028': modeBusy,
     '34040': unchanged, '110043': unchanged, '110025': unchanged,
+    '110090': riskLimit, '110013': riskLimit,
   },
   bitget: {
     '40006': badKey, '40037': badKey, '40011': badKey, '40012': badKey,
@@ -94,6 +97,8 @@ const codeRules: Record<ExchangeId, Record<string, CodeRule>> = {
     '40920': modeBusy, '45117': modeBusy,
     '40774': modeMismatch,
     '45054': unchanged,
+    '22045': noLiquidity,
+    '45112': riskLimit, '40921': riskLimit, '45044': riskLimit,
   },
 };
 

@@ -175,6 +175,16 @@ export interface AccountNews {
   resynced: boolean;
 }
 
+/** A conditional order or plan the exchange lists as live (the reconciler looks for legs nobody owns). */
+export interface LiveOrder {
+  symbol: string;
+  /** '' when it carries none (an entry's attached TP/SL, the customer's own). */
+  clientOrderId: string;
+  exchangeOrderId: string;
+  /** When the exchange created it (ms). */
+  createdAt: number;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** Set where this adapter sends orders over an order-entry socket counted per address. */
@@ -252,6 +262,11 @@ export interface ExchangeAdapter {
    */
   fetchOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   checkKey(credentials: Credentials): Promise<KeyCheck>;
+  /**
+   * Every live conditional order and TP/SL plan of the account's USDT perpetuals, over REST (Bybit
+   * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
+   */
+  fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */
@@ -279,6 +294,10 @@ export type FailureCode =
   | 'level_passed'
   /** The request was not sent: its deadline passed while it waited (the rate limiter, an address ban). */
   | 'deadline'
+  /** The order book had nothing to fill a market order with (Bitget 22045): nothing happened, try again later. */
+  | 'no_liquidity'
+  /** Over the symbol's risk limit: the position's value at this leverage, or a market order above its maximum size. */
+  | 'risk_limit'
   | 'invalid_request';
 
 /** Every adapter error is one of these: retryable (try again within the deadline) or final. */

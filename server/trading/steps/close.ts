@@ -50,7 +50,8 @@ async function placeClose(session: Session, leg: ExecutionLeg): Promise<PlacedOr
   try {
     return await adapter.closePosition(credentials, { symbol: session.symbol, side: session.side, clientOrderId: leg.clientOrderId, positionMode: session.mode, quantity: leg.quantity });
   } catch (error) {
-    if (isFailure(error, 'no_position')) return null;
+    // Nothing to close, or nothing in the book to close it with (Bitget refuses, Bybit cancels unfilled): no fill this round.
+    if (isFailure(error, 'no_position') || isFailure(error, 'no_liquidity')) return null;
     throw error;
   }
 }

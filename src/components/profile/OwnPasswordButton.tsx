@@ -6,8 +6,9 @@ import { useAppDataProvider } from '../../dataProvider';
 import { PasswordResetDialog } from './PasswordResetDialog';
 
 /**
- * The pencil that changes the signed-in person's own password (customers, spec 6; agents). The
- * data provider stores the new session token the answer carries (the old session ends).
+ * The pencil that changes the signed-in person's own password (customers, spec 6; agents): the
+ * current password first, then the new one twice. The data provider stores the new session token
+ * the answer carries (the old session ends).
  */
 export function OwnPasswordButton({ disabled = false }: { disabled?: boolean }) {
   const translate = useTranslate();
@@ -20,7 +21,7 @@ export function OwnPasswordButton({ disabled = false }: { disabled?: boolean }) 
       <IconButton aria-label={label} title={label} disabled={disabled || canAccess !== true} onClick={() => setOpen(true)}>
         <Edit />
       </IconButton>
-      <PasswordResetDialog open={open} onClose={() => setOpen(false)} change={(password) => dataProvider.changeOwnPassword(password)} />
+      <PasswordResetDialog askCurrent open={open} onClose={() => setOpen(false)} change={(password, current) => dataProvider.changeOwnPassword(current, password)} />
     </>
   );
 }

@@ -10,11 +10,12 @@ export const accountActions = {
   /** Sets another account's password (POST /api/security/password/reset/{id}). */
   resetPasswordOf: (accountId: number, password: string) => callRoute(accountRoutes.resetPasswordOf, { params: { id: accountId }, body: { password } }),
   /**
-   * Changes the signed-in account's own password (POST /api/security/password/reset). The server
-   * ends every session, this one included, and answers a new one: it replaces the cookie at once.
+   * Changes the signed-in account's own password (POST /api/security/password/reset), given the
+   * current one. The server ends every session, this one included, and answers a new one: it
+   * replaces the cookie at once.
    */
-  changeOwnPassword: async (password: string) => {
-    const result = await callRoute(accountRoutes.resetOwnPassword, { body: { password } });
+  changeOwnPassword: async (currentPassword: string, password: string) => {
+    const result = await callRoute(accountRoutes.resetOwnPassword, { body: { currentPassword, password } });
     storeToken(result.accessToken.value);
     return result;
   },

@@ -23,7 +23,7 @@ export const listMessages = {
   agent: 'Agent',
   platform: 'Platform',
   number: 'No.',
-  password: { title: 'Change password', password1: 'New password', password2: 'Confirm new password', submit: 'Change password' },
+  password: { title: 'Change password', current: 'Current password', password1: 'New password', password2: 'Confirm new password', submit: 'Change password' },
   accountActions: {
     menu: 'Actions',
     block: 'Block',

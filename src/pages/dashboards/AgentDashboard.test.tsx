@@ -46,6 +46,7 @@ describe('agent dashboard', () => {
     const user = userEvent.setup();
     await user.click(pencil);
     const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'Agent-Pass-1');
     await user.type(within(dialog).getByLabelText('New password'), 'Agent-Pass-2');
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'Agent-Pass-3');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
@@ -55,7 +56,7 @@ describe('agent dashboard', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'Agent-Pass-2');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password reset successful!')).toBeInTheDocument();
-    expect(passwords).toEqual([{ password: 'Agent-Pass-2' }]);
+    expect(passwords).toEqual([{ currentPassword: 'Agent-Pass-1', password: 'Agent-Pass-2' }]);
     expect(Cookies.get('accessToken')).toBe('agent-new-token');
   });
 });

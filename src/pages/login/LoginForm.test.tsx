@@ -101,4 +101,26 @@ describe('<LoginForm>', () => {
     await signIn('customer');
     expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.invalidCredentials);
   });
+
+  it('asks for the code for new devices once the account is at its hourly cap, and sends it with the password', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl(accountRoutes.login.path), async ({ request }) => {
+        const body = (await request.json()) as { deviceCode?: string };
+        bodies.push(body);
+        if (!body.deviceCode) return HttpResponse.json(failed(serverMessages.signInCapped), { status: 429 });
+        return HttpResponse.json(ok(accountRoutes.login, { requires2FA: true, accountId: 41, accountType: AccountType.Agent, email: 'sam@example.com' }));
+      }),
+    );
+    expect(screen.queryByLabelText('Code for new devices (from the email)')).not.toBeInTheDocument();
+    const { user } = await signIn('customer');
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.signInCapped);
+    await user.type(screen.getByLabelText('Code for new devices (from the email)'), 'ABCDE FGHJK');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('dialog', { name: 'Verification code' })).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { email: 'sam@example.com', password: 'secret password', portal: 'customer' },
+      { email: 'sam@example.com', password: 'secret password', portal: 'customer', deviceCode: 'ABCDE FGHJK' },
+    ]);
+  });
 });

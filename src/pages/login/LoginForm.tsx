@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { AccountType } from '../../../contract/enums';
-import { ui } from '../../../contract/messages';
+import { server as serverMessages, ui } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
 import { ModalNotice } from '../../components/ModalNotice';
 import { errorMessage, statusOf } from '../../dataProvider/errors';
@@ -34,6 +34,9 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const [inactive, setInactive] = useState(false);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [pending, setPending] = useState<PendingLogin>();
+  // Shown once the server says the account is at its hourly cap for new devices and mailed a code.
+  const [deviceCodeAsked, setDeviceCodeAsked] = useState(false);
+  const [deviceCode, setDeviceCode] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,12 +45,13 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
     setBusy(true);
     try {
       // The server refuses a customer at the staff door before any code is mailed (portal 'staff').
-      const result = await accountApi.login({ email: email.trim(), password, portal: variant });
+      const result = await accountApi.login({ email: email.trim(), password, portal: variant, ...(deviceCode.trim() ? { deviceCode: deviceCode.trim() } : {}) });
       if (variant === 'staff' && result.accountType === AccountType.Customer) return setError(ui.access.adminsOnly);
       setPending({ accountId: result.accountId, email: result.email });
     } catch (failure) {
       if (statusOf(failure) === 403 && errorMessage(failure, '') !== ui.access.adminsOnly) setInactive(true);
       else setError(errorMessage(failure, ui.fallback.loginFailed));
+      if (statusOf(failure) === 429 && errorMessage(failure, '') === serverMessages.signInCapped) setDeviceCodeAsked(true);
     } finally {
       setBusy(false);
     }
@@ -71,6 +75,9 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
           onChange={(e) => setPassword(e.target.value)}
           fullWidth
         />
+        {deviceCodeAsked && (
+          <TextField label={translate('app.auth.deviceCode')} autoComplete="one-time-code" value={deviceCode} onChange={(e) => setDeviceCode(e.target.value)} fullWidth />
+        )}
         <Box sx={{ textAlign: 'right' }}>
           <Link component="button" type="button" variant="body2" onClick={() => setForgotOpen(true)}>
             {translate('app.auth.forgotPassword')}

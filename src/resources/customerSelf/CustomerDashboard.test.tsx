@@ -74,12 +74,13 @@ describe('customer dashboard', () => {
     const user = userEvent.setup();
     await user.click(pencil);
     const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await user.type(screen.getByLabelText('Current password'), 'old password');
     await user.type(screen.getByLabelText('New password'), 'N3w-Passw0rd!');
     await user.type(screen.getByLabelText('Confirm new password'), 'N3w-Passw0rd!');
     await user.click(within(dialog).getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Password reset successful!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change password' })).toBeNull());
-    expect(bodies).toEqual([{ password: 'N3w-Passw0rd!' }]);
+    expect(bodies).toEqual([{ currentPassword: 'old password', password: 'N3w-Passw0rd!' }]);
     expect(sentWith).toEqual([`Bearer token-${AccountType.Customer}`]);
     expect(Cookies.get('accessToken')).toBe('fresh-session-token');
   });
