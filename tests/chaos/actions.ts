@@ -13,6 +13,10 @@ const ROUND_TRIPS = 3;
 const STALL_DETECTION_MS = 50_000;
 /** A request refused by a fault rule is retried with backoff: what each refusal may add before the engine gets through. */
 const REFUSAL_ALLOWANCE_MS = 2_500;
+/** A request refused for its timestamp is retried once the engine has read the exchange's time again. */
+const CLOCK_ALLOWANCE_MS = 5_000;
+/** A liquidated customer's wallet is drained to this share of the position's value (its liquidation price that far away). */
+const LIQUIDATION_DISTANCE = 0.03;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -22,6 +26,7 @@ interface OpenWindows {
   streamDelay: Array<ReturnType<ChaosWorld['delivery']['allowance']>>;
   stalls: Array<{ outage: ReturnType<ChaosWorld['delivery']['outage']>; customer: number | undefined; exchange: string | undefined }>;
   refusals: Array<ReturnType<ChaosWorld['delivery']['allowance']>>;
+  clock?: ReturnType<ChaosWorld['delivery']['allowance']>;
   kill?: ReturnType<ChaosWorld['delivery']['outage']>;
 }
 
@@ -48,6 +53,11 @@ export class ActionRunner {
         return this.dropStreams(step);
       case 'latency':
         return this.latency(step.ms);
+      case 'clock':
+        return this.clock(step.offsetMs);
+      case 'margin-short':
+        w.sandbox.control.updateAccount(w.customers[step.customer]!.uid, { marginShort: step.short });
+        return w.note(`margin short #${step.customer}: ${step.short}`);
       case 'price':
         return this.price(step.move);
       case 'manual-close':
@@ -118,7 +128,10 @@ export class ActionRunner {
     const resolved: FaultRule[] = rules.map(({ customer, ...rule }) => ({ ...rule, ...(customer !== undefined ? { account: w.customers[customer]!.uid } : {}) }));
     w.sandbox.control.setFaults(resolved);
     for (const allowance of this.windows.refusals.splice(0)) w.delivery.endAllowance(allowance, Date.now());
-    for (const rule of rules) this.windows.refusals.push(w.delivery.allowance(this.scopeOf(rule.customer, rule.exchange), Date.now(), REFUSAL_ALLOWANCE_MS * (rule.remaining ?? 3)));
+    for (const rule of rules) {
+      const each = REFUSAL_ALLOWANCE_MS + (rule.hideOrderMs ?? 0) + (rule.timeoutMs ?? 0);
+      this.windows.refusals.push(w.delivery.allowance(this.scopeOf(rule.customer, rule.exchange), Date.now(), each * (rule.remaining ?? 3)));
+    }
     w.note(`faults ${JSON.stringify(resolved)}`);
   }
 
@@ -155,6 +168,15 @@ export class ActionRunner {
     w.note(`latency ${ms} ms`);
   }
 
+  /** The exchanges' clock ahead of (or behind) the engine's: requests refused for their timestamp until the engine measures the offset. */
+  private clock(offsetMs: number): void {
+    const w = this.world;
+    w.sandbox.control.setClockOffset(offsetMs);
+    if (this.windows.clock) w.delivery.endAllowance(this.windows.clock, Date.now());
+    this.windows.clock = offsetMs !== 0 ? w.delivery.allowance(undefined, Date.now(), CLOCK_ALLOWANCE_MS) : undefined;
+    w.note(`exchange clock ${offsetMs > 0 ? '+' : ''}${offsetMs} ms`);
+  }
+
   private price(move: number): void {
     const w = this.world;
     const price = Math.round(w.plan.startPrice * (1 + move) * 10) / 10;
@@ -188,20 +210,29 @@ export class ActionRunner {
     w.note(`cancel stop by hand #${customer} ${stop.clientOrderId || stop.labels.planType || stop.id}: HTTP ${answer.status} ${answer.body.slice(0, 160)}`);
   }
 
-  /** The mark price past the customer's liquidation price where the sandbox models liquidation; else a gap through the stops. */
-  private liquidate(customer: number): void {
+  /**
+   * A real liquidation (D7): the wallet drained so the cross position's liquidation price sits a few percent
+   * away, the mark price (not the last price: the stops do not trigger) moved past it, the wallet given back
+   * once the sandbox has taken the position over.
+   */
+  private async liquidate(customer: number): Promise<void> {
     const w = this.world;
-    const position = this.positionsOf(customer)[0] as (ReturnType<ActionRunner['positionsOf']>[number] & { liquidationPrice?: number }) | undefined;
-    const quotes = w.sandbox.control as unknown as { setQuote?: (symbol: string, update: { mark?: number; index?: number }) => unknown };
-    if (position && quotes.setQuote && position.liquidationPrice && position.liquidationPrice > 0) {
-      const mark = Math.round(position.liquidationPrice * (position.side === 'long' ? 0.995 : 1.005) * 10) / 10;
-      quotes.setQuote(w.plan.symbol, { mark, index: mark });
-      return w.note(`mark price ${mark} past #${customer}'s liquidation price ${position.liquidationPrice}`);
+    const c = w.customers[customer]!;
+    const position = this.positionsOf(customer)[0];
+    if (!position) return w.note(`liquidation #${customer}: no position`);
+    const wallet = w.sandbox.control.account(c.uid).balances.USDT ?? 0;
+    const keep = position.size * position.entryPrice * LIQUIDATION_DISTANCE;
+    w.sandbox.control.fund(c.uid, keep - wallet);
+    const liquidationPrice = this.positionsOf(customer)[0]?.liquidationPrice ?? 0;
+    if (liquidationPrice <= 0) {
+      w.sandbox.control.fund(c.uid, wallet - keep);
+      return w.note(`liquidation #${customer}: no liquidation price with ${keep.toFixed(2)} USDT left`);
     }
-    const side = position?.side ?? w.plan.strategies[0]!.side;
-    const gap = Math.max(...w.plan.strategies.map((s) => s.stopPercent)) / 100 + 0.01;
-    this.price(side === 'long' ? -gap : gap);
-    w.note(`no liquidation modelled for #${customer} (${position ? 'liquidation price 0 or no mark price' : 'no position'}): a gap through the stops instead`);
+    const mark = Math.round(liquidationPrice * (position.side === 'long' ? 0.995 : 1.005) * 10) / 10;
+    w.sandbox.control.setQuote(w.plan.symbol, { mark, index: mark });
+    const gone = !this.positionsOf(customer).some((p) => p.side === position.side);
+    w.sandbox.control.fund(c.uid, wallet - keep);
+    w.note(`liquidation #${customer}: ${position.side} ${position.size}, wallet ${keep.toFixed(2)} USDT, mark ${mark} past ${liquidationPrice}: ${gone ? 'taken over' : 'still open'}`);
   }
 
   private async kill(): Promise<void> {

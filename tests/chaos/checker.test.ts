@@ -24,7 +24,7 @@ function order(fields: Partial<OrderState>): OrderState {
 }
 const entry = (clientOrderId: string, filledQty = 0.01, id = 'e1') => order({ id, clientOrderId, side: 'buy', reduceOnly: false, status: 'filled', filledQty, createdAt: T0 });
 const stop = (clientOrderId: string, qty = 0.01, id = 's1') => order({ id, clientOrderId, kind: 'conditional', status: 'untriggered', qty, triggerPrice: 59000 });
-const long = (size: number, stopLoss = 0): PositionState => ({ symbol: 'BTCUSDT', positionIdx: 0, side: 'long', size, entryPrice: 60000, leverage: { long: 10, short: 10 }, realisedPnl: 0, takeProfit: 0, stopLoss });
+const long = (size: number, stopLoss = 0): PositionState => ({ symbol: 'BTCUSDT', positionIdx: 0, side: 'long', size, entryPrice: 60000, leverage: { long: 10, short: 10 }, realisedPnl: 0, takeProfit: 0, stopLoss, liquidationPrice: 0 });
 
 function account(positions: PositionState[], orders: OrderState[]): AccountSnapshot {
   return { customer: 0, customerId: 7, exchange: 'bybit', uid: 'u7', positions, orders, streamUp: true };

@@ -56,6 +56,11 @@ export interface PlannedFault {
   errorShare?: number;
   rateLimitShare?: number;
   reject?: { share?: number; code: string; msg: string };
+  /** The order is placed and answered, but order queries miss it this long (D6). */
+  hideOrderMs?: number;
+  /** Applied, answered this late (the client may give up first). */
+  timeoutShare?: number;
+  timeoutMs?: number;
   remaining?: number;
 }
 
@@ -75,6 +80,8 @@ export type Step =
   | { do: 'stream-faults'; rules: PlannedStreamFault[] }
   | { do: 'drop-streams'; customer?: number; exchange?: ExchangeName; refuseMs: number }
   | { do: 'latency'; ms: number }
+  | { do: 'clock'; offsetMs: number }
+  | { do: 'margin-short'; customer: number; short: boolean }
   | { do: 'price'; move: number }
   | { do: 'manual-close'; customer: number; share: number }
   | { do: 'cancel-stop'; customer: number }
@@ -195,10 +202,13 @@ function refusalFaults(c: EpisodeContext): PlannedFault[] {
   for (let i = c.d.int(1, 3); i > 0; i -= 1) {
     const customer = anyCustomer(c);
     const refusal = c.d.pick(refusalCodes[c.customers[customer]!.exchange]);
+    const create = refusalCodes[c.customers[customer]!.exchange][0]!.route;
     const kind = c.d.next();
-    if (kind < 0.6) rules.push({ customer, route: refusal.route, reject: { code: refusal.code, msg: refusal.msg }, remaining: c.d.int(1, 3) });
-    else if (kind < 0.8) rules.push({ customer, route: refusal.route, errorShare: 1, remaining: c.d.int(1, 2) });
-    else rules.push({ customer, route: refusal.route, rateLimitShare: 1, remaining: c.d.int(1, 3) });
+    if (kind < 0.45) rules.push({ customer, route: refusal.route, reject: { code: refusal.code, msg: refusal.msg }, remaining: c.d.int(1, 3) });
+    else if (kind < 0.6) rules.push({ customer, route: refusal.route, errorShare: 1, remaining: c.d.int(1, 2) });
+    else if (kind < 0.72) rules.push({ customer, route: refusal.route, rateLimitShare: 1, remaining: c.d.int(1, 3) });
+    else if (kind < 0.86) rules.push({ customer, route: create, hideOrderMs: c.d.ms(300, 3_000), remaining: c.d.int(1, 3) });
+    else rules.push({ customer, route: refusal.route, timeoutShare: 1, timeoutMs: c.d.ms(1_000, 4_000), remaining: 1 });
   }
   return rules;
 }
@@ -228,7 +238,9 @@ const families: Record<ScenarioName, (c: EpisodeContext) => Step[]> = {
   },
   latency: (c) => {
     const s = anyStrategy(c);
-    return [{ do: 'latency', ms: c.d.ms(100, 600) }, open(s), opened(s, 30_000), ...ending(c, s), pause(c, 500, 2_000), { do: 'latency', ms: 0 }];
+    const skew = c.d.chance(0.4) ? c.d.pick([-1, 1]) * c.d.ms(2_000, 15_000) : 0;
+    const clock: Step[] = skew !== 0 ? [{ do: 'clock', offsetMs: skew }] : [];
+    return [...clock, { do: 'latency', ms: c.d.ms(100, 600) }, open(s), opened(s, 30_000), ...ending(c, s), pause(c, 500, 2_000), { do: 'latency', ms: 0 }, ...(skew !== 0 ? [{ do: 'clock', offsetMs: 0 } as Step] : [])];
   },
   kill: (c) => {
     const s = anyStrategy(c);
@@ -248,7 +260,11 @@ const families: Record<ScenarioName, (c: EpisodeContext) => Step[]> = {
     const sign = strategy.side === 'long' ? 1 : -1;
     const hitStop = c.d.chance(0.5);
     const move = hitStop ? -sign * (strategy.stopPercent + c.d.int(2, 10) / 10) / 100 : sign * (strategy.tp[0]!.target + 0.1) / 100;
-    return [open(s), opened(s), { do: 'price', move }, pause(c, 1_000, 3_000), { do: 'price', move: 0 }, ...(hitStop ? [] : ending(c, s))];
+    // D4: a Bybit account short of margin when its stop triggers (a conditional order without closeOnTrigger is cancelled).
+    const bybit = c.customers.flatMap((customer, i) => (customer.exchange === 'bybit' ? [i] : []));
+    const short = hitStop && c.d.chance(0.4) ? c.d.pick(bybit) : undefined;
+    const marginShort = (value: boolean): Step[] => (short === undefined ? [] : [{ do: 'margin-short', customer: short, short: value }]);
+    return [open(s), opened(s), ...marginShort(true), { do: 'price', move }, pause(c, 1_000, 3_000), ...marginShort(false), { do: 'price', move: 0 }, ...(hitStop ? [] : ending(c, s))];
   },
   liquidation: (c) => {
     const s = anyStrategy(c);

@@ -35,7 +35,14 @@ export const failed = (result: SeedResult) => result.violations.length > 0;
 
 /** Lifts every fault, brings liquidity back and a killed worker up, then waits until the engine is quiet and the state stable. */
 async function settle(world: ChaosWorld, actions: ActionRunner, sampler: Sampler): Promise<{ snapshot: Snapshot; settled: boolean }> {
-  const lift: Step[] = [{ do: 'faults', rules: [] }, { do: 'stream-faults', rules: [] }, { do: 'latency', ms: 0 }, { do: 'book', shape: 'normal' }];
+  const lift: Step[] = [
+    { do: 'faults', rules: [] },
+    { do: 'stream-faults', rules: [] },
+    { do: 'latency', ms: 0 },
+    { do: 'clock', offsetMs: 0 },
+    { do: 'book', shape: 'normal' },
+    ...world.customers.map((_, customer): Step => ({ do: 'margin-short', customer, short: false })),
+  ];
   for (const step of lift) await actions.run(step);
   world.sandbox.control.clearStreamFaults();
   if (!world.engine.running()) await actions.run({ do: 'restart-worker' });
