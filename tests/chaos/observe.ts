@@ -126,3 +126,15 @@ export async function readEntryAudits(db: Db): Promise<Array<{ orderId: number; 
     select order_id, customer_id, message from entry_audits where order_id is not null and customer_id is not null order by id`);
   return result.rows.map((row) => ({ orderId: Number(row.order_id), customerId: Number(row.customer_id), message: row.message }));
 }
+
+/** The exit audits of some customers, oldest first ("t s order O customer C: message"), for a failing seed's report. */
+export async function readExitAudits(db: Db, customerIds: readonly number[], startedAt: number): Promise<string[]> {
+  if (customerIds.length === 0) return [];
+  const result = await db.execute<{ order_id: number | null; customer_id: number; message: string; is_error: boolean; at: string }>(sql`
+    select order_id, customer_id, message, is_error, datetime_inserted as at from exit_audits
+    where customer_id in (${sql.join(customerIds.map((id) => sql`${id}`), sql`, `)}) order by id`);
+  return result.rows.map((row) => {
+    const at = ((new Date(row.at).getTime() - startedAt) / 1000).toFixed(1);
+    return `${at}s order ${row.order_id ?? '-'} customer ${row.customer_id}${row.is_error ? ' (error)' : ''}: ${row.message}`;
+  });
+}

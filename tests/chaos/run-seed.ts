@@ -1,6 +1,6 @@
 import { ActionRunner } from './actions';
 import { InvariantTracker, type Violation } from './invariants';
-import { readEntryAudits, type Snapshot } from './observe';
+import { readEntryAudits, readExitAudits, type Snapshot } from './observe';
 import { describePlan, planOf, SCENARIOS, type ScenarioName, type Step } from './plan';
 import { Sampler } from './sampler';
 import { engineQuiet, fingerprint, lostEntries, mismatches } from './settle';
@@ -29,6 +29,8 @@ export interface SeedResult {
   plan: string;
   log: string[];
   engineErrors: string;
+  /** The exit audits of the customers a violation names (the engine's own account of what happened to them). */
+  exitAudits: string[];
 }
 
 export const failed = (result: SeedResult) => result.violations.length > 0;
@@ -91,6 +93,7 @@ export async function runSeed(seed: number, allowed: readonly ScenarioName[] = S
   const actions = new ActionRunner(world);
   sampler.start();
   let settled = false;
+  let exitAudits: string[] = [];
   try {
     await play(world, actions);
     const end = await settle(world, actions, sampler);
@@ -98,6 +101,8 @@ export async function runSeed(seed: number, allowed: readonly ScenarioName[] = S
     const atS = tracker.secondsAt(end.snapshot.at);
     tracker.flagRemaining(end.snapshot);
     tracker.violations.push(...lostEntries(end.snapshot, world.alerts, await readEntryAudits(world.ctx.deps.db), atS), ...mismatches(end.snapshot, atS));
+    const named = [...new Set(tracker.violations.map((v) => world.customers[v.customer]!.customerId))];
+    exitAudits = await readExitAudits(world.ctx.deps.db, named, world.startedAt);
   } finally {
     await sampler.stop();
     await closeWorld(world);
@@ -117,5 +122,6 @@ export async function runSeed(seed: number, allowed: readonly ScenarioName[] = S
     plan: describePlan(plan),
     log: world.log,
     engineErrors: world.engine.errors(),
+    exitAudits,
   };
 }
