@@ -10,7 +10,7 @@ export interface ChaosOptions {
 }
 
 /** The seeds `npm test` runs: together they cover every scenario family (see README.md). */
-export const FIXED_SEEDS = [1, 2, 3, 4];
+export const FIXED_SEEDS = [48, 39, 45, 26, 4, 2];
 
 export function parseScenarios(text: string | undefined): ScenarioName[] {
   if (!text) return [...SCENARIOS];
