@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/engine/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/engine/*.test.ts', 'tests/chaos/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           globals: true,
           testTimeout: 60_000,
