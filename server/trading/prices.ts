@@ -2,9 +2,10 @@ import { byDeadline } from './exchanges/by-deadline';
 import { sharedExchangeLimiter } from './exchanges/rate-limiter';
 import type { ExchangeId, PositionSide } from './exchanges/types';
 
-/** A symbol's last traded price and the best prices of its book. */
+/** A symbol's last traded price, its mark price and the best prices of its book. */
 export interface Quote {
   last: number;
+  mark: number;
   bid: number;
   ask: number;
 }
@@ -18,7 +19,15 @@ export interface PriceSource {
    */
   price(exchange: ExchangeId, symbol: string, maxAgeMs?: number, deadline?: number): Promise<number>;
   quote(exchange: ExchangeId, symbol: string, maxAgeMs?: number, deadline?: number): Promise<Quote>;
+  /** The price our take-profits and stops trigger on (`triggerPriceOf`): what decides whether a level has been passed. */
+  triggerPrice(exchange: ExchangeId, symbol: string, maxAgeMs?: number): Promise<number>;
 }
+
+/**
+ * LIVE-FIDELITY D11: Bitget plans are placed with `triggerType: mark_price` (and refused against the mark),
+ * Bybit conditional orders trigger on the last price (`triggerBy` left at LastPrice).
+ */
+export const triggerPriceOf = (exchange: ExchangeId, quote: Quote) => (exchange === 'bitget' ? quote.mark : quote.last);
 
 /** Where a market entry opening `side` is expected to fill: the best ask for a long, the best bid for a short. */
 export const expectedFill = (quote: Quote, side: PositionSide) => (side === 'long' ? quote.ask : quote.bid);
@@ -46,9 +55,10 @@ function quoteOf(exchange: ExchangeId, body: TickerBody): Quote {
   const bybit = body.result?.list?.[0];
   const bitget = body.data?.[0];
   const last = Number(exchange === 'bybit' ? (bybit?.lastPrice ?? bybit?.markPrice) : (bitget?.lastPr ?? bitget?.markPrice));
+  const mark = Number(exchange === 'bybit' ? bybit?.markPrice : bitget?.markPrice);
   const bid = Number(exchange === 'bybit' ? bybit?.bid1Price : bitget?.bidPr);
   const ask = Number(exchange === 'bybit' ? bybit?.ask1Price : bitget?.askPr);
-  return { last, bid: bid > 0 ? bid : last, ask: ask > 0 ? ask : last };
+  return { last, mark: mark > 0 ? mark : last, bid: bid > 0 ? bid : last, ask: ask > 0 ? ask : last };
 }
 
 /**
@@ -104,5 +114,6 @@ export function createTickerPrices(baseUrl: (exchange: ExchangeId) => string, eg
   return {
     quote,
     price: async (exchange, symbol, maxAgeMs, deadline) => (await quote(exchange, symbol, maxAgeMs, deadline)).last,
+    triggerPrice: async (exchange, symbol, maxAgeMs) => triggerPriceOf(exchange, await quote(exchange, symbol, maxAgeMs)),
   };
 }

@@ -83,6 +83,29 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     );
   });
 
+  it('D11: on Bitget a take-profit the mark price has passed is taken at market, though the last price has not reached it', async () => {
+    sandbox.control.setPrice('BTCUSDT', 60000);
+    const [customer] = await gold(['bitget']);
+    const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 50 }, { target: 3, volume: 50 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: qtyGroup(0.01) });
+    sandbox.control.setStreamFaults([{ account: customer!.sandbox!.uid, stall: true }]);
+    sandbox.control.setFaults(fillLookups);
+    const orderId = await alertAndWaitForFills(strategy.url, [customer!]);
+    // Bitget triggers (and refuses) plans on the mark price: 60700 is past TP1 at 60600, the last price is not.
+    sandbox.control.setQuote('BTCUSDT', { mark: 60700 });
+    sandbox.control.setFaults([]);
+    sandbox.control.clearStreamFaults();
+    try {
+      await settled(orderId);
+      // Taken at 60000, the entry's price: no PnL, the leg filled at market and audited.
+      expect((await executionsOf(ctx, orderId)).map((row) => row.legs.filter((leg) => leg.clientOrderId.endsWith('-mtp1')).map((leg) => [leg.kind, leg.status, leg.filledQty]))).toEqual([[['tp1', 'filled', 0.005]]]);
+      expect(positionSize(customer!, 'BTCUSDT')).toBe(0.005);
+      const audits = await auditsOf(ctx, 'exit_audits', orderId);
+      expect(audits.map((a) => a.message)).toEqual(['TP1 at 60600 had already been passed when it was placed (price 60700): taken at market, 0.005 BTCUSDT at 60000']);
+    } finally {
+      sandbox.control.setQuote('BTCUSDT', { mark: 60000 });
+    }
+  });
+
   it('an entry the book fills only partly is protected for what filled: the stop and the take-profit legs are sized to it', async () => {
     sandbox.control.setPrice('BTCUSDT', 60000);
     const customers = await gold(['bybit', 'bitget']);

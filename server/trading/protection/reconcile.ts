@@ -67,9 +67,9 @@ async function executePassed(ctx: ExecutionContext, session: Session, wanted: Wa
  * on the symbol) hints, a fresh read confirms. What this misses, the exchange refuses (`isLevelPassed`).
  */
 async function passedNow(rt: TradingRuntime, session: Session, wanted: WantedLeg): Promise<number | null> {
-  const cached = await rt.prices.price(session.exchange, session.symbol, RECENT_PRICE_MS).catch(() => null);
+  const cached = await rt.prices.triggerPrice(session.exchange, session.symbol, RECENT_PRICE_MS).catch(() => null);
   if (cached === null || !passed(session, wanted.price, cached, directionOf(wanted))) return null;
-  const fresh = await rt.prices.price(session.exchange, session.symbol, 0);
+  const fresh = await rt.prices.triggerPrice(session.exchange, session.symbol, 0);
   return passed(session, wanted.price, fresh, directionOf(wanted)) ? fresh : null;
 }
 
@@ -85,7 +85,7 @@ async function placeOrExecute(rt: TradingRuntime, ctx: ExecutionContext, session
     return await placeLeg(ctx, session, wanted, wanted.price, round);
   } catch (error) {
     if (!isLevelPassed(error)) throw error;
-    const price = await rt.prices.price(session.exchange, session.symbol, 0);
+    const price = await rt.prices.triggerPrice(session.exchange, session.symbol, 0);
     if (passed(session, wanted.price, price, directionOf(wanted))) return executePassed(ctx, session, wanted, round, price, outcome);
     if (wanted.kind !== 'sl') throw error;
     const tick = session.market.tickSize;
