@@ -70,9 +70,9 @@ describe('a placed entry gives its dispatcher place to the next entry', () => {
     engine.dispatcher.wake();
     const entryCount = () => customers.filter((c) => sandbox.control.account(c.sandbox!.uid).orders.some((o) => o.clientOrderId === `ct${orderId}-${c.customerId}-e`)).length;
     await waitFor('three entries at the exchange', async () => entryCount() === 3, 30_000);
+    await waitFor('a fill read held', async () => reads.held() > 0, 30_000);
     // No position has its fill read back yet: the entries did not wait for their predecessors' protection.
     expect((await executionsOf(ctx, orderId)).map((row) => row.protected_at)).toEqual([null, null, null]);
-    expect(reads.held()).toBeGreaterThan(0);
     sandbox.control.clearStreamFaults();
     reads.open();
     await waitFor('every position protected', async () => ((await executionsOf(ctx, orderId)).every((row) => row.state === 'open' && row.protected_at !== null) ? true : undefined), 30_000);
