@@ -4,6 +4,7 @@ import { contextsOf, type ContextTable, type ExecutionContext } from './context'
 import type { BudgetLease, ExchangeId } from './exchanges/types';
 import type { GrantedLeases } from './intake-state';
 import { preparedFunctionCall } from './prepared-call';
+import { PAUSE_SKIP_MESSAGES } from './pauses';
 import { conflictMessage, type SharingConflict } from './position-sharing';
 
 export interface EnqueueInput {
@@ -76,6 +77,7 @@ const SKIP_MESSAGES = Object.fromEntries(
         ]),
       ),
       conflict: Object.fromEntries(CONFLICTS.map((reason) => [reason, conflictMessage({ symbol: '{symbol}', side }, '{other}', reason)])),
+      paused: PAUSE_SKIP_MESSAGES,
     }),
   ]),
 ) as Record<EntryDirection, string>;
