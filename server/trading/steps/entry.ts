@@ -11,6 +11,7 @@ import { sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
+import { engineMetrics } from '../engine-metrics';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -133,6 +134,7 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   }
   if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
   // Acknowledged, fill not known yet: open with the quantity asked for; the fill is read right after.
+  engineMetrics.entryLatency.placed(ctx);
   await rt.placedEntries.record(ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
   return true;
 }
