@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, CustomerGroup, EntryDirection } from '../../contract/enums';
@@ -110,6 +111,14 @@ describe('GET /metrics, /healthz, /readyz', () => {
     expect(reasonOf(leverageHeldMessage('BTCUSDT', { strategyId: 'X', leverage: 5 }, 10))).toBe('position shared');
     expect(reasonOf('The entry could not be placed within 30 s of the alert, so it was dropped (a late entry is worse than none)')).toBe('entry deadline');
     expect(reasonOf('Bybit refused the entry: insufficient balance')).toBe('other');
+  });
+
+  it('serves every series the Grafana dashboard in ops/grafana reads', async () => {
+    const dashboard = readFileSync(new URL('../../ops/grafana/copytrade.json', import.meta.url), 'utf8');
+    const read = new Set([...dashboard.matchAll(/copytrade_[a-z0-9_]+/g)].map((match) => match[0].replace(/_bucket$/, '')));
+    const served = new Set([...(await scrape()).matchAll(/^# TYPE (\S+) /gm)].map((match) => match[1]!));
+    expect([...read].filter((name) => !served.has(name))).toEqual([]);
+    expect(read.size).toBeGreaterThan(10);
   });
 
   it('answers /healthz, and /readyz 200 with the sandbox up', async () => {
