@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Deps } from '../deps';
 import { engineMetrics } from '../trading/engine-metrics';
 import type { ExchangeId } from '../trading/exchanges/types';
-import { SKIP_WINDOW_MINUTES, skipReasonCase } from './skip-reasons';
+import { countByReason, SKIP_MESSAGES_READ, SKIP_WINDOW_MINUTES } from './skip-reasons';
 
 type Counts = Record<string, number | string>;
 
@@ -14,7 +14,7 @@ interface DatabaseFigures {
   closing: number | string;
   bans: Array<{ exchange: string; egress: string }> | null;
   findings: Counts | null;
-  skips: Counts | null;
+  skips: { total: number | string; messages: Counts | null };
 }
 
 /**
@@ -30,9 +30,10 @@ async function readFigures(db: Deps['db']): Promise<DatabaseFigures> {
       'closing', (select count(*) from executions where state in ('pending', 'open') and close_requested_at is not null),
       'bans', (select json_agg(json_build_object('exchange', b.exchange, 'egress', b.egress)) from egress_bans b where b.until > now()),
       'findings', (select json_object_agg(f.kind, f.n) from (select kind, count(*) as n from reconciler_findings group by kind) f),
-      'skips', (select json_object_agg(r.reason, r.n) from (
-        select ${skipReasonCase()} as reason, count(*) as n from entry_audits a
-        where a.datetime_inserted > now() - make_interval(mins => ${SKIP_WINDOW_MINUTES}) group by 1) r)
+      'skips', (select json_build_object('total', coalesce(sum(r.n), 0),
+          'messages', json_object_agg(r.message, r.n) filter (where r.rank <= ${SKIP_MESSAGES_READ})) from (
+        select a.message, count(*) as n, row_number() over (order by count(*) desc) as rank from entry_audits a
+        where a.datetime_inserted > now() - make_interval(mins => ${SKIP_WINDOW_MINUTES}) group by a.message) r)
     ) as figures`);
   return result.rows[0]!.figures;
 }
@@ -89,7 +90,7 @@ function setDatabaseGauges(figures: DatabaseFigures, g: ScrapedGauges): void {
   g.bans.reset();
   for (const ban of figures.bans ?? []) g.bans.set({ exchange: ban.exchange, address: ban.egress }, 1);
   setAll(g.findings, 'kind', figures.findings);
-  setAll(g.skips, 'reason', figures.skips);
+  setAll(g.skips, 'reason', countByReason(figures.skips.messages, figures.skips.total));
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, CustomerGroup, EntryDirection } from '../../contract/enums';
 import { loadConfig } from '../../server/config';
-import { SKIP_REASON_PATTERNS } from '../../server/metrics/skip-reasons';
+import { countByReason, skipReasonOf as reasonOf } from '../../server/metrics/skip-reasons';
 import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
@@ -22,10 +22,6 @@ function valueOf(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
-
-/** SQL LIKE as a regular expression (% any text, _ one character). */
-const likeToRegExp = (like: string) => new RegExp(`^${like.split('').map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
-const reasonOf = (message: string) => SKIP_REASON_PATTERNS.find(([, like]) => likeToRegExp(like).test(message))?.[0] ?? 'other';
 
 describe('GET /metrics, /healthz, /readyz', () => {
   let ctx: TestContext;
@@ -111,6 +107,7 @@ describe('GET /metrics, /healthz, /readyz', () => {
     expect(reasonOf(leverageHeldMessage('BTCUSDT', { strategyId: 'X', leverage: 5 }, 10))).toBe('position shared');
     expect(reasonOf('The entry could not be placed within 30 s of the alert, so it was dropped (a late entry is worse than none)')).toBe('entry deadline');
     expect(reasonOf('Bybit refused the entry: insufficient balance')).toBe('other');
+    expect(countByReason({ [PAUSE_SKIP_MESSAGES.customer]: 3, 'Bybit refused': '2' }, 9)).toEqual({ 'customer paused': 3, other: 6 });
   });
 
   it('serves every series the Grafana dashboard in ops/grafana reads', async () => {
