@@ -60,6 +60,13 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     const { rows } = await openPositions(suite.ctx, strategy.url, JSON.stringify({ action: 'open', alert_id: 'resumed-1' }));
     expect(rows.map((row) => row.state)).toEqual(['open', 'open']);
     for (const customer of customers) expect(exchangePosition(customer)?.size).toBe(0.01);
+
+    // Paused again, a close alert still closes: the switch stops entries, never exits.
+    await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: true });
+    const close = await suite.ctx.api('POST', strategy.url, { payload: 'close', headers: { 'content-type': 'text/plain' } });
+    expect([close.status, close.body.data.closing]).toEqual([200, 2]);
+    for (const customer of customers) await waitFor('the position closed on the exchange', async () => exchangePosition(customer) === undefined);
+    await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: false });
   });
 
   it("a paused customer's entries are skipped with \"customer paused\"; the others trade", async () => {
