@@ -10,7 +10,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/engine/*.test.ts'],
+          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/engine/*.test.ts', 'tests/chaos/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           globals: true,
           testTimeout: 60_000,
@@ -25,7 +25,11 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
           globals: true,
-          testTimeout: 20_000,
+          // Deadlines, not speed goals: a form typed key by key takes seconds on a loaded machine.
+          testTimeout: 60_000,
+          // One module graph per worker instead of per file: react-admin, MUI and jsdom are loaded
+          // twice a run, not forty times (the setup file resets the only module state, the session).
+          isolate: false,
         },
       },
       {
@@ -35,10 +39,12 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts', 'tests/e2e/global-build.ts'],
           globals: true,
-          testTimeout: 90_000,
+          // A test walks up to twenty pages, each loaded afresh: a deadline generous enough for a loaded machine.
+          testTimeout: 240_000,
           hookTimeout: 240_000,
+          // Files in parallel (two at once, the root maxWorkers) and beside the server and web files, not
+          // one by one after them: a file mostly waits on its browser and server, the other core works meanwhile.
           pool: 'forks',
-          fileParallelism: false,
         },
       },
     ],

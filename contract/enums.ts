@@ -76,6 +76,14 @@ export type ExitType = EnumValues<typeof ExitType>;
 export const exitTypeLabels = labelsOf(ExitType, { 1: 'Manual (Admin)', 2: 'Manual (Customer)' });
 /** An exit nobody requested by hand (exit type null or 0): a signal, a take profit or a stop loss. */
 export const AUTOMATIC_EXIT_LABEL = 'Automatic (Signal, TP/SL)';
+/** The exit-type filter's value for automatic exits (stored without an exit type): after All 0 and the two manual types. */
+export const AUTOMATIC_EXIT_FILTER = 3;
+/** The exit-type filter's choices after All (0): the manual types, then the automatic exits. */
+export const EXIT_TYPE_FILTER_CHOICES: ReadonlyArray<{ value: number; label: string }> = [
+  { value: ExitType.ByAdmin, label: exitTypeLabels[ExitType.ByAdmin] },
+  { value: ExitType.Customer, label: exitTypeLabels[ExitType.Customer] },
+  { value: AUTOMATIC_EXIT_FILTER, label: AUTOMATIC_EXIT_LABEL },
+];
 /** The label of an exit audit row's exit type; null and 0 are automatic exits. */
 export function exitTypeLabel(exitType: number | null): string {
   if (!exitType) return AUTOMATIC_EXIT_LABEL;

@@ -75,6 +75,8 @@ export const ui = {
     deleted: 'Strategy successfully deleted',
     cleared: 'Strategy data cleared successfully',
     positionClosed: 'Position closed successfully!',
+    /** Not a spec text: a close that left positions open (issue 28). Placeholders in the web catalogue's %{name} form. */
+    positionsPartlyClosed: '%{closed} of %{total} closed, the rest still protected',
     groupsChanged: 'Groups changed successfully!',
     webhookReceived: 'Webhook received successfully',
     webhookSet: 'Webhook URL set successfully.',
@@ -165,4 +167,7 @@ export const server = {
   pendingPasswordChange: 'Your account is pending approval: you can change your password once it is approved.',
   orderAlreadyClosed: (id: number) => `Order ${id} is already closed.`,
   orderAlreadyClosing: (id: number) => `Order ${id} is already being closed.`,
+  agentHasCustomers: (n: number) =>
+    `This agent still has ${n} customer${n === 1 ? '' : 's'}. Move ${n === 1 ? 'it' : 'them'} to another agent (moveCustomersTo) before deleting the agent.`,
+  moveToSameAgent: 'Choose another agent to move the customers to',
 } as const;

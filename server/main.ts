@@ -32,7 +32,7 @@ export async function main(): Promise<void> {
     if (admin.created) log.info(`created admin ${config.adminEmail}`);
   }
   const deps = createDeps(config, database, log);
-  shareEgressBudget(deps);
+  const stopSharing = shareEgressBudget(deps);
   const sealed = await sealLegacyWebhookTokens(deps.db, deps.secrets);
   if (sealed > 0) log.info(`sealed ${sealed} webhook tokens stored before hashing`);
   const app = await buildApp(deps, {
@@ -48,6 +48,7 @@ export async function main(): Promise<void> {
     log.info(`${signal} received, shutting down`);
     await app.close().catch((error: unknown) => log.error({ err: error }, 'close failed'));
     await dispatcher?.stop().catch((error: unknown) => log.error({ err: error }, 'dispatcher stop failed'));
+    await stopSharing().catch((error: unknown) => log.error({ err: error }, 'reporting the address budget held failed'));
     await database.shutdown().catch((error: unknown) => log.error({ err: error }, 'database shutdown failed'));
     process.exit(0);
   };

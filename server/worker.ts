@@ -17,7 +17,7 @@ export async function runWorker(): Promise<void> {
   const database = await openDatabase(config, { max: 10, applicationName: 'worker', log: (line) => log.debug(line) });
   await migrate(database.pool);
   const deps = createDeps(config, database, log);
-  shareEgressBudget(deps);
+  const stopSharing = shareEgressBudget(deps);
   const dispatcher = await startDispatcher(deps, database.pool);
   log.info({ worker: dispatcher.worker }, 'dispatcher started');
 
@@ -27,6 +27,7 @@ export async function runWorker(): Promise<void> {
     stopping = true;
     log.info(`${signal} received, finishing executions in flight`);
     await dispatcher.stop().catch((error: unknown) => log.error({ err: error }, 'dispatcher stop failed'));
+    await stopSharing().catch((error: unknown) => log.error({ err: error }, 'reporting the address budget held failed'));
     await database.shutdown().catch((error: unknown) => log.error({ err: error }, 'database shutdown failed'));
     process.exit(0);
   };

@@ -76,6 +76,9 @@ export const agentDashboardStatistics = z.object({
 
 export const createdResult = success.extend({ id: z.number().int() });
 
+/** DELETE /api/agent/{id}: the agent the customers move to, when the deleted agent has any. */
+export const agentDeleteQuery = z.object({ moveCustomersTo: idParam.optional() });
+
 export const agentRoutes = {
   own: defineRoute({
     method: 'GET', path: '/api/agent', access: 'agentOwn', tag: 'agents',
@@ -132,7 +135,9 @@ export const agentRoutes = {
   }),
   delete: defineRoute({
     method: 'DELETE', path: '/api/agent/:id', access: 'adminManage', tag: 'agents',
-    summary: "Delete an agent's account (soft delete: history stays)", params: z.object({ id: idParam }), data: success,
-    errors: [ErrorStatus.NotFound],
+    summary:
+      "Delete an agent's account (soft delete: history stays). An agent who still has customers is refused (409) unless moveCustomersTo names the active agent they move to (in the same transaction)",
+    params: z.object({ id: idParam }), query: agentDeleteQuery, data: success,
+    errors: [ErrorStatus.NotFound, ErrorStatus.Conflict],
   }),
 };

@@ -8,7 +8,7 @@ import { defineRoute } from '../route';
  * Entry audit (/api/error/...) and exit audit (/api/exit/...).
  *
  * Filter names: `transactionId` (order id), `datetimeInserted` (a month YYYY-MM, UTC),
- * `strategy.symbol`, and on exits `exitType` (0 all, 1 Manual (Admin), 2 Manual (Customer)).
+ * `strategy.symbol`, and on exits `exitType` (0 all, 1 Manual (Admin), 2 Manual (Customer), 3 Automatic (Signal, TP/SL)).
  *
  * `startDate` / `endDate` (query): an ISO date (YYYY-MM-DD) is a calendar day on the platform's
  * business clock, UTC+8 — the clock the web app's "Today" uses (it shifts now by +8 hours and

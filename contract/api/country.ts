@@ -25,7 +25,7 @@ export const countryRoutes = {
     path: '/api/country/search',
     access: 'public',
     tag: 'countries',
-    summary: 'Search countries by name (filter name "name"); 32 per page by default',
+    summary: 'Search countries by part of the name (filter name "name") or by id (filter name "id"); 32 per page by default',
     body: countrySearchBody,
     data: pagedOf(country),
   }),

@@ -9,6 +9,13 @@ import { defineRoute, ErrorStatus } from '../route';
  */
 export const strategyRef = z.object({ id: z.string(), symbol: z.string() });
 
+export const closeProgress = z.object({
+  total: z.number().int().nonnegative(),
+  closed: z.number().int().nonnegative(),
+  open: z.number().int().nonnegative(),
+});
+export type CloseProgress = z.infer<typeof closeProgress>;
+
 export const order = z.object({
   id: z.number().int(),
   strategy: strategyRef,
@@ -19,6 +26,11 @@ export const order = z.object({
   realizedPnl: z.number(),
   /** A close was asked for and positions are still being closed: the order's toggle shows off already. */
   closing: z.boolean(),
+  /**
+   * How far the asked-for close got (null while no close was asked for): `total` executions held a
+   * position (state open or closed), `closed` of them are closed, `open` still hold theirs.
+   */
+  closeProgress: closeProgress.nullable(),
   datetimeInserted: z.string(),
   datetimeUpdated: z.string(),
 });

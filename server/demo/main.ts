@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open';
 import { ManualClock } from '../lib/clock';
 import { createLogger } from '../logger';
 import { DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers, demoEmployees } from './data';
+import { openLivePositions } from './live';
 import { hasOrders } from './marker';
 import { seedDemoOnce } from './once';
 import { restoreSandboxAccounts } from './sandbox';
@@ -46,6 +47,15 @@ try {
 }
 
 await import('../main');
+
+// The app is up with its engine: the demo's live Orders get their positions on the sandbox exchange now.
+const live = await openDatabase(config, { max: 2, applicationName: 'demo-live', log: (line) => log.debug(line) });
+try {
+  const orderIds = await openLivePositions(createDeps(config, live, log));
+  log.info(`demo: live orders ${orderIds.join(', ')} opened; the engine places and protects their positions on the sandbox exchange`);
+} finally {
+  await live.shutdown();
+}
 
 const line = (role: string, email: string) => `  ${role.padEnd(22)} ${email}`;
 console.log(

@@ -15,6 +15,7 @@ export function demoMarket(symbol: string): MarketInfo {
     tickSize: spec.tickSize,
     minNotional: spec.minNotional,
     maxLeverage: spec.maxLeverage,
+    maxMarketQty: spec.maxMktQty,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Deps } from '../deps';
 import { accounts, customers } from '../db/schema/index';
 import { decryptCredentials } from '../lib/credentials';
 import { sharedSandboxControl, type Credentials } from '../sandbox/index';
+import { walletsOfHistory } from './wallets';
 
 /**
  * The exchange sandbox this process serves under /sandbox keeps its accounts in memory. The demo
@@ -16,10 +17,15 @@ export function openSandboxAccount(exchange: Exchange, balance: number, label: s
   return sharedSandboxControl().createAccount({ exchange: slug, balance, label });
 }
 
-/** Re-creates the sandbox account of every connected live customer; answers how many. */
-export async function restoreSandboxAccounts(deps: Pick<Deps, 'db' | 'secrets'>, balanceOf: (email: string) => number): Promise<number> {
+/**
+ * Re-creates the sandbox account of every connected live customer, holding their deposit plus the
+ * realized PnL of their history (as seeding left it); answers how many.
+ */
+export async function restoreSandboxAccounts(deps: Pick<Deps, 'db' | 'secrets'>, depositOf: (email: string) => number): Promise<number> {
+  const pnl = new Map((await walletsOfHistory(deps)).map((wallet) => [wallet.customerId, wallet.realizedPnl]));
   const rows = await deps.db
     .select({
+      customerId: customers.id,
       accountId: customers.accountId,
       email: accounts.email,
       platformType: customers.platformType,
@@ -43,7 +49,7 @@ export async function restoreSandboxAccounts(deps: Pick<Deps, 'db' | 'secrets'>,
       apiKey: credentials.apiKey,
       secret: credentials.secret,
       ...(credentials.passphrase ? { passphrase: credentials.passphrase } : {}),
-      balance: balanceOf(row.email),
+      balance: depositOf(row.email) + (pnl.get(row.customerId) ?? 0),
       label: row.email,
     });
     restored += 1;

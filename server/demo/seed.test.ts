@@ -71,13 +71,47 @@ describe('the demo data set', () => {
     expect(expired.body.data.data.every((r: { datetimeInserted: string }) => r.datetimeInserted < '2026-06-01T08:00:00.000Z')).toBe(true);
   });
 
+  it("dates the staff and every agent over the history, each agent before their first customer: 'Since' is not the seeding day (issue 28 item 20)", async () => {
+    const seedingDay = '2026-06-15';
+    const staff: Array<{ account: { datetimeInserted: string } }> = (await ctx.api('GET', '/api/employee/all', { token: admin })).body.data.data;
+    expect(staff.filter((person) => person.account.datetimeInserted.startsWith(seedingDay))).toEqual([]);
+    expect(staff.every((person) => person.account.datetimeInserted < '2024-05-01')).toBe(true);
+    const agents: Array<{ id: number; account: { datetimeInserted: string } }> = (await ctx.api('GET', '/api/agent/all', { token: admin })).body.data.data;
+    expect(new Set(agents.map((agent) => agent.account.datetimeInserted.slice(0, 10))).size).toBe(agents.length);
+    const customers = await ctx.api('POST', '/api/customer/filter', { token: admin, body: { filter: { statuses: [1, 2, 3, 4, 5] }, pageIndex: 0, pageSize: 100 } });
+    for (const agent of agents) {
+      const joined: string[] = customers.body.data.data.filter((c: { agent: { id: number } }) => c.agent.id === agent.id).map((c: { datetimeInserted: string }) => c.datetimeInserted);
+      expect(agent.account.datetimeInserted < joined.sort()[0]!, `agent ${agent.id}`).toBe(true);
+    }
+  });
+
+  it('keeps every wallet consistent with the history: the deposit plus the realized PnL, on the exchange and in the lists (issue 28 item 20)', async () => {
+    const pnl = await ctx.deps.db.execute<{ email: string; pnl: string; wallet: string; uid: string }>(sql`
+      select a.email, coalesce((select sum(e.realized_pnl) from executions e where e.customer_id = c.id), 0) pnl, c.current_wallet_amount wallet, c.exchange_account_uuid uid
+      from customers c join accounts a on a.id = c.account_id where c.exchange_account_uuid is not null`);
+    const deposits = new Map(demoCustomers().map((c) => [c.email, c.balance]));
+    const control = sharedSandboxControl();
+    expect(pnl.rows).toHaveLength(60);
+    expect(pnl.rows.filter((row) => Number(row.pnl) !== 0).length).toBeGreaterThan(30);
+    for (const row of pnl.rows) {
+      const expected = deposits.get(row.email)! + Number(row.pnl);
+      expect(Number(row.wallet), row.email).toBeCloseTo(expected, 6);
+      expect(control.account(row.uid).balances.USDT, row.email).toBeCloseTo(expected, 6);
+      expect(expected, row.email).toBeGreaterThan(0);
+    }
+  });
+
   it("connects every customer to a sandbox account that can be reopened from the stored keys", async () => {
     const control = sharedSandboxControl();
     const uids = control.accounts().map((a) => a.uid);
     expect(uids.length).toBeGreaterThanOrEqual(60);
+    const before = new Map(control.accounts().map((a) => [a.uid, a.balances.USDT]));
     for (const uid of uids) control.deleteAccount(uid);
-    expect(await restoreSandboxAccounts(ctx.deps, () => 1_000)).toBe(60);
+    const deposits = new Map(demoCustomers().map((c) => [c.email, c.balance]));
+    expect(await restoreSandboxAccounts(ctx.deps, (email) => deposits.get(email)!)).toBe(60);
     expect(control.accounts().map((a) => a.uid).sort()).toEqual([...uids].sort());
+    // Reopened with the deposit and the history's PnL, as seeding left them.
+    for (const account of control.accounts()) expect(account.balances.USDT, account.uid).toBeCloseTo(before.get(account.uid)!, 6);
   });
 });
 

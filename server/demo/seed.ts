@@ -14,9 +14,10 @@ import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers,
 import { planTrades } from './history-plan';
 import { replayTrade } from './history';
 import { DemoPrices } from './market';
-import { countryIds, createAccountAsStaff, phoneOf, type CountryIds } from './people';
+import { backdateAccount, countryIds, createAccountAsStaff, phoneOf, type CountryIds } from './people';
 import { openSandboxAccount } from './sandbox';
 import { createDemoStrategies } from './strategies';
+import { settleDemoWallets } from './wallets';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Seeds of the demo's random draws: the same data set on every machine. */
@@ -40,23 +41,32 @@ export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
     return found;
   };
 
+  // Customers joined from the first month of the month filter (May 2024), at most 30 months back, to a week ago.
+  const firstDay = Math.max(Date.parse(`${FIRST_FILTER_MONTH}-01T00:00:00Z`), now.getTime() - 30 * 30 * DAY_MS);
+  const span = Math.max(0, now.getTime() - 7 * DAY_MS - firstDay);
+  const joinedAt = (customer: DemoCustomer) => firstDay + customer.joinedAt * span;
+
+  // The staff and the agents joined over the history too ('Since' is not the seeding day): the
+  // admin and the employees before the first customer, each agent a while before their first customer.
+  clock.set(new Date(firstDay - 120 * DAY_MS));
   const admin = await ensureAdmin(deps.db, demoAdmin.email, DEMO_PASSWORD);
+  await backdateAccount(deps, admin.accountId, clock.now());
   for (const [i, person] of demoEmployees.entries()) {
+    clock.set(new Date(firstDay - (90 - 30 * i) * DAY_MS));
     const accountId = await createAccountAsStaff(deps, admin.accountId, person, AccountType.Employee, country(person.country), 100 + i);
     await createEmployee(deps, admin.accountId, accountId);
   }
 
   const agents: Array<{ id: number; accountId: number }> = [];
   for (const [i, person] of demoAgents.entries()) {
+    const firstCustomer = Math.min(...customers.filter((customer) => customer.agent === i).map(joinedAt));
+    clock.set(new Date(Math.max(firstDay - 60 * DAY_MS, firstCustomer - (14 + 3 * i) * DAY_MS)));
     const accountId = await createAccountAsStaff(deps, admin.accountId, person, AccountType.Agent, country(person.country), 200 + i);
     agents.push({ id: await createAgent(deps, admin.accountId, accountId), accountId });
   }
 
   for (const [i, agent] of agents.entries()) await seedRegistrationIds(deps, admin.accountId, agent, i, countries, at);
 
-  // Customers joined from the first month of the month filter (May 2024), at most 30 months back, to a week ago.
-  const firstDay = Math.max(Date.parse(`${FIRST_FILTER_MONTH}-01T00:00:00Z`), now.getTime() - 30 * 30 * DAY_MS);
-  const span = Math.max(0, now.getTime() - 7 * DAY_MS - firstDay);
   at(now.getTime() - (firstDay - 14 * DAY_MS));
   await createDemoStrategies(deps, admin.accountId);
 
@@ -64,7 +74,7 @@ export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
   const trades = planTrades(new Date(firstDay), new Date(now.getTime() - 4 * DAY_MS), TRADE_SEED);
   const prices = new DemoPrices(new Date(firstDay), PRICE_SEED);
   const timeline = [
-    ...customers.map((customer, n) => ({ at: firstDay + customer.joinedAt * span, run: () => seedCustomer(deps, admin.accountId, agents[customer.agent]!.id, customer, country(customer.country), n) })),
+    ...customers.map((customer, n) => ({ at: joinedAt(customer), run: () => seedCustomer(deps, admin.accountId, agents[customer.agent]!.id, customer, country(customer.country), n) })),
     ...trades.map((trade) => ({ at: trade.at.getTime(), run: () => replayTrade(deps, clock, prices, trade) })),
   ].sort((a, b) => a.at - b.at);
   for (const event of timeline) {
@@ -72,6 +82,8 @@ export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
     await event.run();
   }
   clock.set(now);
+  const deposits = new Map(customers.map((customer) => [customer.email, customer.balance]));
+  await settleDemoWallets(deps, (email) => deposits.get(email) ?? 0);
 
   for (const [i, person] of demoAgents.entries()) {
     if (person.status !== AccountStatus.Active) await changeAccountStatus(deps, admin.accountId, agents[i]!.accountId, person.status);
@@ -115,7 +127,7 @@ async function seedRegistrationIds(
 }
 
 /** The staff add-customer flow (account, then exchange credentials and agent), then approval, rejection or block. */
-async function seedCustomer(deps: Deps, adminAccountId: number, agentId: number, customer: DemoCustomer, country: { id: number; dialCode: string }, n: number) {
+export async function seedCustomer(deps: Deps, adminAccountId: number, agentId: number, customer: DemoCustomer, country: { id: number; dialCode: string }, n: number) {
   const accountId = await createAccountAsStaff(deps, adminAccountId, customer, AccountType.Customer, country, 400 + n);
   const exchange = openSandboxAccount(customer.exchange, customer.balance, customer.email);
   await createCustomer(

@@ -5,6 +5,10 @@ import { writeTempFile, type TempFile } from './temp-file';
 
 export type XlsxColumn = Partial<ExcelJS.Column>;
 
+/** Spreadsheet formats of the exports' date columns (the app shows DD/MM/YYYY, spec 9). */
+export const DATE_FORMAT = 'dd/mm/yyyy';
+export const DATE_TIME_FORMAT = 'dd/mm/yyyy hh:mm';
+
 /** The writable side of a Node stream as readable-stream 2 (archiver's) keeps it. */
 interface BufferingWritable extends EventEmitter {
   _writableState: { needDrain: boolean };

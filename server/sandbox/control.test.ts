@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from './index';
 import { RawTradeSocket } from './bybit-ws/test-client';
 import { bybitRaw } from './test-support';
@@ -37,9 +37,7 @@ describe('prices', () => {
   it('moves on a per-symbol timer that can be stopped', async () => {
     const sandbox = await start({ randomWalk: false });
     expect(sandbox.control.startRandomWalk(['SOLUSDT'], 20)).toEqual(['SOLUSDT']);
-    await sleep(150);
-    const moved = sandbox.control.prices().SOLUSDT;
-    expect(moved).not.toBe(150);
+    await vi.waitFor(() => expect(sandbox.control.prices().SOLUSDT).not.toBe(150), { timeout: 30_000, interval: 20 });
     expect(sandbox.control.prices().BTCUSDT).toBe(60000);
     const stop = await fetch(`${sandbox.url}/control/random-walk`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-control': sandbox.controlToken }, body: JSON.stringify({ enabled: false }) });
     expect(await stop.json()).toEqual({ walking: [] });

@@ -2,10 +2,10 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { loadContexts, type ExecutionContext } from './context';
-import type { BudgetLease, ExchangeId } from './exchanges/types';
+import type { ExchangeId } from './exchanges/types';
 import { LANES, laneOf, lanePlatform } from './lanes';
 import { claimExecutions, EXECUTIONS_CHANNEL, nextWorkDueInMs, pendingEntries, releaseAllClaims, releaseClaims, renewClaims, type JobKind } from './execution-state/queue';
-import type { GrantedLeases, LocalRunner } from './intake-state';
+import type { LocalRunner } from './intake-state';
 import type { AccountLeases } from './accounts/leases';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
 import { runExecution } from './steps/run';
@@ -167,15 +167,6 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     for (const [platformType, count] of perPlatform) rt.adapters(platformType)?.expectRequests(count);
   }
 
-  function budgetLeases(): Partial<Record<ExchangeId, BudgetLease>> {
-    const terms: Partial<Record<ExchangeId, BudgetLease>> = {};
-    for (const lane of LANES) {
-      const lease = rt.adapters(lanePlatform[lane])?.budgetLease?.();
-      if (lease) terms[lane] = lease;
-    }
-    return terms;
-  }
-
   /** Stopping, or their contexts could not be read: back to the queue for any process (their claim would otherwise wait out its lease). */
   function giveBack(ids: readonly number[]): void {
     releaseClaims(rt.db, rt.worker, [...ids]).catch((error: unknown) => rt.log.error({ err: error, executions: ids.length }, 'releasing handed-over executions failed'));
@@ -211,11 +202,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
    * Executions the intake of this process claimed for it in the alert's statement: those the statement
    * read start at once, no DB round trip first; the contexts of the others (`later`) are read meanwhile.
    */
-  function adopt(claimed: ExecutionContext[], leases: GrantedLeases = {}, later: readonly number[] = []): void {
-    for (const lane of LANES) {
-      const lease = leases[lane];
-      if (lease) rt.adapters(lanePlatform[lane])?.creditRequests?.(lease.granted, lease.msLeft);
-    }
+  function adopt(claimed: ExecutionContext[], later: readonly number[] = []): void {
     if (stopped) return giveBack([...claimed.map((ctx) => ctx.id), ...later]);
     expect(claimed);
     runClaimed('work', claimed);
@@ -298,7 +285,6 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     leaseMs: rt.config.leaseMs,
     freeSlots: freeIn,
     slices: () => (leases ? [...leases.owned()] : null),
-    budgetLeases,
     prepare: (symbol) => {
       for (const lane of LANES) {
         if (rt.adapters(lanePlatform[lane])) rt.prices.quote(lane, symbol).catch(() => undefined);

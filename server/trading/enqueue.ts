@@ -1,8 +1,7 @@
 import { CustomerGroup, EntryDirection, OrderEntryType, customerGroupLabels, enumValues } from '../../contract/enums';
 import type { DbOrTx } from '../db/client';
 import { contextsOf, type ContextTable, type ExecutionContext } from './context';
-import type { BudgetLease, ExchangeId } from './exchanges/types';
-import type { GrantedLeases } from './intake-state';
+import type { ExchangeId } from './exchanges/types';
 import { preparedFunctionCall } from './prepared-call';
 import { PAUSE_SKIP_MESSAGES } from './pauses';
 import { conflictMessage, type SharingConflict } from './position-sharing';
@@ -31,8 +30,6 @@ export interface LocalClaim {
   room: Partial<Record<ExchangeId, number>>;
   /** Only accounts of these slices (customer id % ACCOUNT_SLICES), which this worker leases and holds warm; null: every account. */
   slices: readonly number[] | null;
-  /** Per exchange, lease the address's shared request budget for the claimed entries in the same statement. */
-  budget?: Partial<Record<ExchangeId, BudgetLease>> | undefined;
   /** The statement reads the contexts of the first this many claimed executions; the others are answered by id. */
   answer: number;
 }
@@ -45,8 +42,6 @@ export interface EnqueueResult {
   claimed: ExecutionContext[];
   /** Executions also claimed by `claim.worker` past `claim.answer`, by id: their contexts are read after the commit. */
   claimedLater: number[];
-  /** Requests of the shared budget the statement leased for them (`claim.budget`). */
-  leases: GrantedLeases;
 }
 
 /** What the SQL function `open_order` answers (the claimed executions' contexts as a table). */
@@ -56,7 +51,6 @@ export interface QueuedOrder {
   skipped: number;
   claimed: ContextTable | [];
   claimedLater?: number[];
-  leases?: GrantedLeases;
 }
 
 const CONFLICTS: SharingConflict[] = ['nets', 'modes', 'trailing'];
@@ -94,7 +88,7 @@ export function openOrderArgs(input: EnqueueInput) {
     referencePrice: input.referencePrice,
     at: input.at ? input.at.toISOString() : null,
     deadlineS: input.deadlineMs / 1000,
-    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, budget: claim.budget, answer: claim.answer }) : null,
+    claim: claim ? JSON.stringify({ worker: claim.worker, leaseS: claim.leaseMs / 1000, room: claim.room, slices: claim.slices, answer: claim.answer }) : null,
     messages: SKIP_MESSAGES[input.side],
   };
 }
@@ -119,7 +113,6 @@ export function queuedResult(queued: QueuedOrder): EnqueueResult {
     skipped: Number(queued.skipped),
     claimed: contextsOf(queued.claimed),
     claimedLater: (queued.claimedLater ?? []).map(Number),
-    leases: queued.leases ?? {},
   };
 }
 

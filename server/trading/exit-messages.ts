@@ -32,5 +32,8 @@ export const closeIncompleteMessage = (exitType: number | null, left: number, sy
 export const closedOutsideMessage = (quantity: number, symbol: string, price: number) =>
   `${quantity} ${symbol} was closed on the exchange outside the platform (by the customer), at about ${price}`;
 
+export const liquidatedMessage = (quantity: number, symbol: string, price: number) =>
+  `${quantity} ${symbol} was liquidated by the exchange: taken over at ${price}, its bankruptcy price`;
+
 /** The last exit audit of a position ends with its realized PnL. */
 export const withRealizedPnl = (how: string, realizedPnl: number) => `${how}; realized PnL ${realizedPnl.toFixed(2)} USDT`;

@@ -1,10 +1,7 @@
 import type { Db } from '../db/client';
 import type { ExecutionContext } from './context';
-import type { BudgetLease, ExchangeId } from './exchanges/types';
+import type { ExchangeId } from './exchanges/types';
 import { createWebhookStrategies, type WebhookStrategies } from './webhook-strategies';
-
-/** Requests of an address's shared budget an alert's statement leased, per exchange: how many, and for how long (ms from now). */
-export type GrantedLeases = Partial<Record<ExchangeId, { granted: number; msLeft: number }>>;
 
 /** A dispatcher running in this process, which takes over the executions this process just queued. */
 export interface LocalRunner {
@@ -16,18 +13,15 @@ export interface LocalRunner {
   freeSlots(lane: ExchangeId): number;
   /** The account slices it leases (only their accounts are handed to it); null when it takes every account. */
   slices(): readonly number[] | null;
-  /** Per exchange, how the claiming statement may lease the address's shared request budget for the entries it hands over. */
-  budgetLeases(): Partial<Record<ExchangeId, BudgetLease>>;
   /** An entry on this symbol is being committed: what its entries read on their way out (the book's prices) is fetched meanwhile. */
   prepare(symbol: string): void;
   /** Of the executions a statement claims for it, how many that statement reads the contexts of (the first ones). */
   readonly contextsInStatement: number;
   /**
    * Runs executions already claimed in its name (committed by the caller), read by the claiming
-   * statement, with the requests that statement leased for them (`leases`, per exchange); any still
-   * missing are leased first. `later`: the ids of the others it claimed, whose contexts the runner reads.
+   * statement. `later`: the ids of the others it claimed, whose contexts the runner reads.
    */
-  adopt(claimed: ExecutionContext[], leases?: GrantedLeases, later?: readonly number[]): void;
+  adopt(claimed: ExecutionContext[], later?: readonly number[]): void;
 }
 
 /**

@@ -33,7 +33,7 @@ export interface AlertInput {
   price: number | null;
 }
 
-export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed' | 'claimedLater' | 'leases'> {
+export interface ManualOrderResult extends Omit<EnqueueResult, 'claimed' | 'claimedLater'> {
   strategyId: string;
 }
 
@@ -61,12 +61,12 @@ function localClaim(deps: IntakeDeps): LocalClaim | undefined {
   if (!runner) return undefined;
   const room = Object.fromEntries(LANES.map((lane) => [lane, runner.freeSlots(lane)]));
   if (LANES.every((lane) => room[lane]! <= 0)) return undefined;
-  return { worker: runner.worker, leaseMs: runner.leaseMs, room, slices: runner.slices(), budget: runner.budgetLeases(), answer: runner.contextsInStatement };
+  return { worker: runner.worker, leaseMs: runner.leaseMs, room, slices: runner.slices(), answer: runner.contextsInStatement };
 }
 
 /** After the commit: the executions claimed in this process's name start here, now. */
-function startClaimed(deps: IntakeDeps, queued: Pick<EnqueueResult, 'claimed' | 'claimedLater' | 'leases'> | undefined): void {
-  if (queued && queued.claimed.length + queued.claimedLater.length > 0) deps.intake.handoff.runner()?.adopt(queued.claimed, queued.leases, queued.claimedLater);
+function startClaimed(deps: IntakeDeps, queued: Pick<EnqueueResult, 'claimed' | 'claimedLater'> | undefined): void {
+  if (queued && queued.claimed.length + queued.claimedLater.length > 0) deps.intake.handoff.runner()?.adopt(queued.claimed, queued.claimedLater);
 }
 
 /** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */

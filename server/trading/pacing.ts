@@ -1,6 +1,7 @@
+import { exchangeNames } from './exchanges/errors';
 import { DEFAULT_CEILINGS } from './exchanges/rate-limiter';
 import { Semaphore } from './exchanges/semaphore';
-import type { EntryChannel, ExchangeId } from './exchanges/types';
+import { ExchangeFailure, type EntryChannel, type ExchangeId } from './exchanges/types';
 
 /** Entries still to be placed on one exchange, across every process (read from the queue). */
 export interface EntryPressure {
@@ -22,8 +23,12 @@ export interface EntryPressure {
  *   socket do not draw on the REST budget the fill reads use, so protection need not wait for them.
  */
 export interface Pacer {
-  /** `channel` 'websocket': the entry leaves over the account's order-entry socket, paced by that channel's own per-address rate. */
-  entry<T>(exchange: ExchangeId, send: () => Promise<T>, channel?: EntryChannel): Promise<T>;
+  /**
+   * `channel` 'websocket': the entry leaves over the account's order-entry socket, paced by that channel's
+   * own per-address rate. An entry still waiting for its turn at its `deadline` (epoch ms) is not sent:
+   * a final `deadline` failure.
+   */
+  entry<T>(exchange: ExchangeId, send: () => Promise<T>, channel?: EntryChannel, deadline?: number): Promise<T>;
   /** A protection place (release it when done), or null while the entries need the whole budget. */
   protection(exchange: ExchangeId): Promise<(() => void) | null>;
   setPressure(exchange: ExchangeId, pressure: EntryPressure): void;
@@ -75,6 +80,18 @@ class RecentChannels {
   }
 }
 
+/** A place once one is free; an entry whose deadline passes first is not sent (a final `deadline` failure). */
+async function turnBy(places: Semaphore, exchange: ExchangeId, deadline: number | undefined): Promise<() => void> {
+  if (deadline === undefined) return places.acquire();
+  const passed = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
+  try {
+    return await places.acquire(passed);
+  } catch (error) {
+    if (!passed.aborted) throw error;
+    throw new ExchangeFailure('deadline', false, `${exchangeNames[exchange]} was not sent this entry: its deadline passed while it waited for its turn`);
+  }
+}
+
 export function createPacer(
   rate: (exchange: ExchangeId) => number = plannedRate,
   now: () => number = Date.now,
@@ -105,10 +122,11 @@ export function createPacer(
     return now() + seconds * 1000 + slackMs(exchange) >= pressure.earliestDeadline;
   };
   return {
-    async entry(exchange, send, channel = 'rest') {
+    async entry(exchange, send, channel = 'rest', deadline) {
       const { entries, socketEntries, recent } = lane(exchange);
       recent.note(channel);
-      const release = await (channel === 'websocket' ? socketEntries : entries).acquire();
+      const places = channel === 'websocket' ? socketEntries : entries;
+      const release = places.tryAcquire() ?? (await turnBy(places, exchange, deadline));
       try {
         return await send();
       } finally {

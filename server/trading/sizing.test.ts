@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { AmountType } from '../../contract/enums';
 import type { MarketInfo } from './exchanges/types';
 import { backoffMs } from './execution-state/queue';
-import { priceAway, roundDownToStep, sizeEntry, splitTakeProfit } from './sizing';
+import { largestQuantity, priceAway, roundDownToStep, sizeEntry, splitTakeProfit } from './sizing';
 
-const btc: MarketInfo = { symbol: 'BTCUSDT', ccxtSymbol: 'BTC/USDT:USDT', minQty: 0.001, qtyStep: 0.001, tickSize: 0.1, minNotional: 5, maxLeverage: 100 };
-const xrp: MarketInfo = { symbol: 'XRPUSDT', ccxtSymbol: 'XRP/USDT:USDT', minQty: 1, qtyStep: 1, tickSize: 0.0001, minNotional: 5, maxLeverage: 75 };
+const btc: MarketInfo = { symbol: 'BTCUSDT', ccxtSymbol: 'BTC/USDT:USDT', minQty: 0.001, qtyStep: 0.001, tickSize: 0.1, minNotional: 5, maxLeverage: 100, maxMarketQty: 119 };
+const xrp: MarketInfo = { symbol: 'XRPUSDT', ccxtSymbol: 'XRP/USDT:USDT', minQty: 1, qtyStep: 1, tickSize: 0.0001, minNotional: 5, maxLeverage: 75, maxMarketQty: 1_000_000 };
 
 describe('sizing', () => {
   it('rounds down to the step without floating-point drift', () => {
@@ -30,6 +30,18 @@ describe('sizing', () => {
     expect(sizeEntry({ investType: AmountType.Quantity, investAmount: 5, leverage: 1, price: 0.6, market: xrp })).toEqual({
       ok: false,
       reason: 'Order value 3.00 USDT is below the exchange minimum of 5 USDT for XRPUSDT',
+    });
+  });
+
+  it('caps at the largest market order and at the highest risk tier allowing the leverage (D8)', () => {
+    const tiers = [{ maxValue: 2_000_000, maxLeverage: 100, maintenanceRate: 0.005 }, { maxValue: 10_000_000, maxLeverage: 50, maintenanceRate: 0.01 }];
+    expect(sizeEntry({ investType: AmountType.Quantity, investAmount: 120, leverage: 10, price: 60000, market: btc, tiers })).toEqual({ ok: true, quantity: 119 });
+    expect(sizeEntry({ investType: AmountType.Dollar, investAmount: 50_000, leverage: 100, price: 60000, market: btc, tiers })).toEqual({ ok: true, quantity: 33.333 });
+    expect(largestQuantity(btc, tiers, 100_000, 50)).toBe(100);
+    expect(largestQuantity(btc, [], 60000, 100)).toBe(119);
+    expect(sizeEntry({ investType: AmountType.Quantity, investAmount: 1, leverage: 125, price: 60000, market: btc, tiers })).toEqual({
+      ok: false,
+      reason: 'Leverage 125 is above what the exchange allows for any position on BTCUSDT',
     });
   });
 

@@ -1,5 +1,5 @@
 import { AmountType } from '../../contract/enums';
-import type { MarketInfo, PositionSide } from './exchanges/types';
+import type { MarketInfo, PositionSide, RiskTier } from './exchanges/types';
 
 /** Steps seen (a market has a few): every entry rounds its quantity and prices by them. */
 const decimalsByStep = new Map<number, number>();
@@ -34,15 +34,31 @@ export function roundToStep(value: number, step: number): number {
 export type SizingResult = { ok: true; quantity: number } | { ok: false; reason: string };
 
 /**
- * ARCHITECTURE 6: `$` is margin in USDT, so quantity = amount x leverage / price rounded down to the
- * market's step; `Quantity` is a base quantity rounded down to the step. Below the market minimum the
- * entry is skipped with a reason staff can read.
+ * The largest quantity the exchange takes at `price` and `leverage` (LIVE-FIDELITY D8): one market
+ * order at most the instrument's maximum, and a position value at most the highest risk tier that still
+ * allows this leverage (0 when no tier does). Without tiers (not published), only the order maximum.
  */
-export function sizeEntry(input: { investType: number; investAmount: number; leverage: number; price: number; market: MarketInfo }): SizingResult {
+export function largestQuantity(market: MarketInfo, tiers: readonly RiskTier[], price: number, leverage: number): number {
+  if (tiers.length === 0) return market.maxMarketQty;
+  const allowed = tiers.filter((tier) => tier.maxLeverage >= leverage);
+  const maxValue = allowed.length === 0 ? 0 : Math.max(...allowed.map((tier) => tier.maxValue));
+  return Math.min(market.maxMarketQty, maxValue / price);
+}
+
+/**
+ * ARCHITECTURE 6: `$` is margin in USDT, so quantity = amount x leverage / price rounded down to the
+ * market's step; `Quantity` is a base quantity rounded down to the step. Capped at the exchange's limits
+ * (`largestQuantity`). Below the market minimum the entry is skipped with a reason staff can read.
+ */
+export function sizeEntry(input: { investType: number; investAmount: number; leverage: number; price: number; market: MarketInfo; tiers?: readonly RiskTier[] }): SizingResult {
   const { investType, investAmount, leverage, price, market } = input;
   if (!(investAmount > 0)) return { ok: false, reason: 'The invest amount of this group is not positive' };
-  const raw = investType === AmountType.Dollar ? (investAmount * leverage) / price : investAmount;
-  const quantity = roundDownToStep(raw, market.qtyStep);
+  const wanted = investType === AmountType.Dollar ? (investAmount * leverage) / price : investAmount;
+  const largest = largestQuantity(market, input.tiers ?? [], price, leverage);
+  const quantity = roundDownToStep(Math.min(wanted, largest), market.qtyStep);
+  if (largest < market.minQty) {
+    return { ok: false, reason: `Leverage ${leverage} is above what the exchange allows for any position on ${market.symbol}` };
+  }
   if (quantity < market.minQty || quantity <= 0) {
     return {
       ok: false,
@@ -56,6 +72,18 @@ export function sizeEntry(input: { investType: number; investAmount: number; lev
     };
   }
   return { ok: true, quantity };
+}
+
+/**
+ * Where an isolated position opened at `entryPrice` is liquidated (LIVE-FIDELITY D7): its margin, value /
+ * leverage, falls to the maintenance margin of its tier. Cross margin adds the account's free balance, so
+ * this is the nearest the liquidation can be. Fees left out; null without tiers.
+ */
+export function nearestLiquidation(side: PositionSide, entryPrice: number, quantity: number, leverage: number, tiers: readonly RiskTier[]): number | null {
+  const tier = tiers.find((row) => row.maxValue >= entryPrice * quantity) ?? tiers.at(-1);
+  if (!tier) return null;
+  const move = 1 / leverage - tier.maintenanceRate;
+  return entryPrice * (side === 'long' ? 1 - move : 1 + move);
 }
 
 /** A distance from the entry price: `%` of the price or `$` in quote currency. */

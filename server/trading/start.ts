@@ -4,7 +4,7 @@ import type { TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
 import { recordEntryAudit } from '../lib/audits';
 import { createPostgresEgressBudget } from './exchanges/egress-budget';
-import { baseUrlOf, sharedConnectionBudget, sharedExchangeLimiter, type AddressBan } from './exchanges/index';
+import { baseUrlOf, sharedConnectionBudget, sharedExchangeLimiter, type AddressBan, type ExchangeId } from './exchanges/index';
 import { exchangeNames } from './exchanges/errors';
 import { createTickerPrices, type PriceSource } from './prices';
 import { exchangeIdOf, type TradingRuntime } from './runtime';
@@ -52,12 +52,19 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
  * This process's exchange requests count against one budget per exchange and egress address, shared
  * through PostgreSQL with every other process on that address (API servers and workers alike), and
  * so do the address bans the exchanges answer and the new Bybit trade connections (500 per 5 minutes).
+ * Its own address's windows are shared from now on, so the first request after a start finds its part.
+ * Answers the function that stops sharing at shutdown (what this process still holds stays counted).
  */
-export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log'>): void {
-  const onError = (error: unknown) => deps.log.error({ err: error }, 'could not share an address ban with the other processes');
+export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log' | 'exchanges'>): () => Promise<void> {
+  const onError = (error: unknown) => deps.log.error({ err: error }, 'could not share the address budget or a ban with the other processes');
   const budget = createPostgresEgressBudget(deps.db, { bans: sharedExchangeLimiter.bans, onError });
   sharedExchangeLimiter.shareBudget(budget);
   sharedConnectionBudget.share(budget);
+  for (const exchange of Object.keys(deps.exchanges.adapters) as ExchangeId[]) sharedExchangeLimiter.openAddress(exchange, deps.exchanges.egress);
+  return async () => {
+    sharedConnectionBudget.share(undefined);
+    await budget.stop?.();
+  };
 }
 
 /**

@@ -30,11 +30,19 @@ export const accountApi = {
 let cached: { token: string; account: Promise<Account> } | undefined;
 /** The account type of the last session seen, so that logging out knows which login page follows. */
 let lastAccountType: number | undefined;
-/** Set from the start of a log-out until the next sign-in: the old page must not redirect on its own. */
+/**
+ * Set from the start of a log-out until a login page shows: meanwhile the old page must not
+ * redirect on its own. Once the login page is there, a back-office URL (Back) redirects to it.
+ */
 let signingOut = false;
 
 export function isSigningOut(): boolean {
   return signingOut;
+}
+
+/** The log-out has reached its login page (issue 28: Back then showed a blank page). */
+export function signOutReachedLogin(): void {
+  signingOut = false;
 }
 
 /** GET /api/account, once per token (a new login or a logout starts over). */

@@ -7,6 +7,8 @@ import { VERIFICATION_CODE_LENGTH } from '../../contract/constants';
 export interface CodeInputProps {
   /** Called once all six digits are in (typed or pasted). */
   onComplete: (code: string) => void;
+  /** Called on every change with the digits typed so far (a form that submits the code itself). */
+  onChange?: (digits: string) => void;
   disabled?: boolean;
   autoFocus?: boolean;
 }
@@ -14,10 +16,14 @@ export interface CodeInputProps {
 const empty = () => Array.from({ length: VERIFICATION_CODE_LENGTH }, () => '');
 
 /** Six boxes for the emailed code: digits only, paste fills them all, completes at six digits. */
-export function CodeInput({ onComplete, disabled, autoFocus = true }: CodeInputProps) {
+export function CodeInput({ onComplete, onChange: onDigits, disabled, autoFocus = true }: CodeInputProps) {
   const translate = useTranslate();
-  const [digits, setDigits] = useState<string[]>(empty);
+  const [digits, setDigitsState] = useState<string[]>(empty);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
+  const setDigits = (next: string[]) => {
+    setDigitsState(next);
+    onDigits?.(next.join(''));
+  };
 
   const update = (next: string[], focusIndex: number) => {
     setDigits(next);

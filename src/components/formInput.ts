@@ -31,3 +31,9 @@ export function ageInput(raw: string): string {
   const value = Math.trunc(Number(raw));
   return Number.isFinite(value) ? String(Math.max(0, value)) : '';
 }
+
+/** The age of a form field as the number the account schema takes (null while the field is empty). */
+export function ageNumber(raw: string): number | null {
+  const age = ageInput(raw);
+  return age === '' ? null : Number(age);
+}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPublic } from '../test/renderPublic';
 import { formatDate, formatMonth, formatTime } from './formatDate';
-import { ageInput, capitalizeWords, hasPhoneNumber, phoneWithDialCode } from './formInput';
+import { ageInput, ageNumber, capitalizeWords, hasPhoneNumber, phoneWithDialCode } from './formInput';
 import { UsdtAmount } from './UsdtAmount';
 
 describe('formatDate', () => {
@@ -43,6 +43,10 @@ describe('form inputs', () => {
     expect(ageInput('-4')).toBe('0');
     expect(ageInput('31')).toBe('31');
     expect(ageInput('')).toBe('');
+    // The add forms hold the number the account schema takes (a text '30' was refused: issue 28 item 1).
+    expect(ageNumber('30')).toBe(30);
+    expect(ageNumber('-4')).toBe(0);
+    expect(ageNumber('')).toBeNull();
   });
 });
 

@@ -43,6 +43,7 @@ export const appMessages = {
   layout: {
     toggleMenu: 'Toggle menu',
     logout: 'Log out',
+    home: 'Home: your dashboard',
   },
   auth: {
     loginTitle: 'Sign in',

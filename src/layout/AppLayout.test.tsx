@@ -65,8 +65,16 @@ describe('side menu per role', () => {
     expect(screen.getByRole('link', { name: 'Customer List' })).toHaveAttribute('href', '/agent/customers');
     agent.unmount();
     renderLayout(AccountType.Customer);
-    expect(topLevel()).toEqual(['Presetting Parameters', 'Strategy Setting Record', 'Order & Alert']);
+    // Issue 28 item 13: a customer gets back to the dashboard from the menu and from the logo.
+    expect(topLevel()).toEqual(['Dashboard', 'Presetting Parameters', 'Strategy Setting Record', 'Order & Alert']);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/customer/dashboard');
     expect(screen.getByRole('link', { name: 'Order & Alert' })).toHaveAttribute('href', '/customer/orders');
+    expect(screen.getByRole('link', { name: 'Home: your dashboard' })).toHaveAttribute('href', '/customer/dashboard');
+  });
+
+  it('the logo leads every role to its own dashboard', () => {
+    renderLayout(AccountType.Employee);
+    expect(screen.getByRole('link', { name: 'Home: your dashboard' })).toHaveAttribute('href', '/employee/dashboard');
   });
 
   it('any other role has an empty menu', () => {

@@ -6,10 +6,12 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useLogout, useTranslate } from 'ra-core';
+import { Link } from 'react-router-dom';
+import { landingPath } from '../authProvider/landing';
 import { Logo } from '../components/Logo';
 import { useSignedInAccount } from './AccountContext';
 
-/** Top bar: menu toggle, logo, the person's name and role label, log-out (staff to /admin/login, spec 2). */
+/** Top bar: menu toggle, logo (a link to the role's dashboard), the person's name and role label, log-out (staff to /admin/login, spec 2). */
 export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
   const translate = useTranslate();
   const logout = useLogout();
@@ -20,10 +22,17 @@ export function TopBar({ onToggleMenu }: { onToggleMenu: () => void }) {
         <IconButton edge="start" onClick={onToggleMenu} aria-label={translate('app.layout.toggleMenu')}>
           <MenuIcon />
         </IconButton>
-        <Logo />
-        <Typography variant="h6" component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
-          {translate('app.brand.name')}
-        </Typography>
+        <Box
+          component={Link}
+          to={landingPath(accountType)}
+          aria-label={translate('app.layout.home')}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none' }}
+        >
+          <Logo />
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
+            {translate('app.brand.name')}
+          </Typography>
+        </Box>
         <Box sx={{ flex: 1 }} />
         <Box sx={{ textAlign: 'right', minWidth: 0 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap data-testid="topbar-name">

@@ -43,7 +43,9 @@ const activityMonitor = (items: MenuLink[]): MenuGroup => ({
 
 /** The side menu of each account type, as spec 2 "Layout and side menu" lists it. */
 export const menus: Record<AccountType, MenuEntry[]> = {
+  // Spec 2 lists three customer entries; the dashboard comes first so a customer can get back to it (issue 28).
   [AccountType.Customer]: [
+    link('dashboard', '/customer/dashboard'),
     link('presettingParameters', '/customer/parameters/preset'),
     link('strategySettingRecord', '/customer/strategies'),
     link('orderAlert', '/customer/orders'),

@@ -4,7 +4,7 @@ import { accountHealth } from './accountHealth';
 import { agentCustomers } from './agentCustomers';
 import { agents } from './agents';
 import { approvals } from './approvals';
-import { customerSelf, customerSelfStrategies } from './customerSelf';
+import { customerOrders, customerStrategies } from './customerSelf';
 import { customers } from './customers';
 import { employees } from './employees';
 import { entryAudits } from './entryAudits';
@@ -15,22 +15,8 @@ import { strategies } from './strategies';
 import { webhookGroups } from './webhookGroups';
 
 /**
- * The back office's table of contents: one line per resource folder (and the dashboards), e.g.
- *   import { accountHealth } from './accountHealth';
-import { agentCustomers } from './agentCustomers';
-import { agents } from './agents';
-import { approvals } from './approvals';
-import { customerSelf, customerSelfStrategies } from './customerSelf';
-import { customers } from './customers';
-import { employees } from './employees';
-import { entryAudits } from './entryAudits';
-import { exitAudits } from './exitAudits';
-import { orders } from './orders';
-import { registrationIds } from './registrationIds';
-import { strategies } from './strategies';
-import { webhookGroups } from './webhookGroups';
- *   export const backOfficeModules: BackOfficeModule[] = [strategies, orders, ...];
- * See src/README.md.
+ * The back office's table of contents: one module per resource (its <Resource> and the spec URLs
+ * of its views), plus the dashboards. Add a resource folder's module here; see src/README.md.
  */
 export const backOfficeModules: BackOfficeModule[] = [
   dashboards,
@@ -41,11 +27,11 @@ export const backOfficeModules: BackOfficeModule[] = [
   agents,
   employees,
   registrationIds,
+  agentCustomers,
   webhookGroups,
   entryAudits,
   exitAudits,
-  agentCustomers,
-  customerSelf,
-  customerSelfStrategies,
   accountHealth,
+  customerOrders,
+  customerStrategies,
 ];

@@ -163,6 +163,37 @@ describe('DELETE /api/agent/:id', () => {
     expect(again.status).toBe(404);
   });
 
+  it('refuses an agent who still has customers, saying how many; both delete paths (issue 28 item 6)', async () => {
+    const agent = await createPerson(ctx, AccountType.Agent);
+    const kept = await Promise.all([0, 1].map(() => createPerson(ctx, AccountType.Customer, { agentId: agent.roleId })));
+    const refused = await ctx.api('DELETE', `/api/agent/${agent.roleId}`, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.message).toBe(messages.agentHasCustomers(2));
+    const byStatus = await ctx.api('PATCH', `/api/security/status/${agent.accountId}`, { token: admin.token, body: { status: 0 } });
+    expect([byStatus.status, byStatus.body.error?.message]).toEqual([409, messages.agentHasCustomers(2)]);
+    expect((await ctx.api('GET', `/api/agent/${agent.roleId}`, { token: admin.token })).body.data.totalCustomers).toBe(2);
+    for (const customer of kept) expect((await ctx.api('GET', `/api/customer/${customer.roleId}`, { token: admin.token })).body.data.agent.id).toBe(agent.roleId);
+  });
+
+  it('moves the customers to the chosen agent and deletes, in one step, logged; never to itself or a blocked agent', async () => {
+    const agent = await createPerson(ctx, AccountType.Agent);
+    const next = await createPerson(ctx, AccountType.Agent);
+    const blocked = await createPerson(ctx, AccountType.Agent, { status: AccountStatus.Blocked });
+    const moving = await Promise.all([0, 1, 2].map(() => createPerson(ctx, AccountType.Customer, { agentId: agent.roleId })));
+    const toItself = await ctx.api('DELETE', `/api/agent/${agent.roleId}?moveCustomersTo=${agent.roleId}`, { token: admin.token });
+    expect([toItself.status, toItself.body.error?.message]).toEqual([400, messages.moveToSameAgent]);
+    const toBlocked = await ctx.api('DELETE', `/api/agent/${agent.roleId}?moveCustomersTo=${blocked.roleId}`, { token: admin.token });
+    expect([toBlocked.status, toBlocked.body.error?.message]).toEqual([400, 'moveCustomersTo: Active agent not found']);
+    expect((await ctx.api('GET', `/api/agent/${agent.roleId}`, { token: admin.token })).status).toBe(200);
+    const moved = await ctx.api('DELETE', `/api/agent/${agent.roleId}?moveCustomersTo=${next.roleId}`, { token: admin.token });
+    expect(moved.body).toEqual({ successful: true, data: { success: true }, error: null });
+    expect((await ctx.api('GET', `/api/agent/${agent.roleId}`, { token: admin.token })).status).toBe(404);
+    expect((await ctx.api('GET', `/api/agent/${next.roleId}`, { token: admin.token })).body.data.totalCustomers).toBe(3);
+    for (const customer of moving) expect((await ctx.api('GET', `/api/customer/${customer.roleId}`, { token: admin.token })).body.data.agent.id).toBe(next.roleId);
+    const [log] = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.action, 'customers.move'), eq(staffActions.targetId, String(agent.roleId))));
+    expect(log).toMatchObject({ actorAccountId: admin.accountId, targetType: 'agent', details: { toAgentId: next.roleId, customers: 3 } });
+  });
+
   it('is for admins only', async () => {
     const agent = await personWithToken(ctx, AccountType.Agent);
     expect((await ctx.api('DELETE', `/api/agent/${agent.roleId}`, { token: employee })).status).toBe(403);

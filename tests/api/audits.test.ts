@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { DATE_TIME_FORMAT } from '../../server/lib/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, CustomerGroup, ExitType, OrderEntryType, OrderStatus } from '../../contract/enums';
 import { entryAudits, executions, exitAudits, orders } from '../../server/db/schema/index';
@@ -120,7 +121,7 @@ describe('entry audit', () => {
 });
 
 describe('exit audit', () => {
-  it('filters by exit type (0 all, 1 admin, 2 customer) and symbol', async () => {
+  it('filters by exit type (0 all, 1 admin, 2 customer, 3 automatic) and symbol', async () => {
     expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 0 }] }))).toEqual(['Take profit 1 filled', 'Close failed: rate limit', 'Closed by admin']);
     expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 1 }] }))).toEqual(['Closed by admin']);
     const byCustomer = await exitSearch({ filter: [{ name: 'exitType', value: '2' }] });
@@ -137,8 +138,10 @@ describe('exit audit', () => {
       },
     ]);
     expect(messagesOf(await exitSearch({ filter: [{ name: 'strategy.symbol', value: 'ethusdt' }] }))).toEqual(['Take profit 1 filled', 'Close failed: rate limit']);
-    const bad = await exitSearch({ filter: [{ name: 'exitType', value: 3 }] });
-    expect(bad.body.error?.message).toBe('filter exitType must be 0 (All), 1 (Manual (Admin)) or 2 (Manual (Customer))');
+    // Issue 28 item 10: the automatic exits (signal, TP/SL: no exit type stored) can be chosen too.
+    expect(messagesOf(await exitSearch({ filter: [{ name: 'exitType', value: 3 }] }))).toEqual(['Take profit 1 filled']);
+    const bad = await exitSearch({ filter: [{ name: 'exitType', value: 4 }] });
+    expect(bad.body.error?.message).toBe('filter exitType must be 0 (All), 1 (Manual (Admin)), 2 (Manual (Customer)) or 3 (Automatic (Signal, TP/SL))');
   });
 
   it('counts failed exits', async () => {
@@ -156,6 +159,14 @@ describe('exports', () => {
     return rows;
   }
 
+  async function dateFormatOf(base64: string): Promise<string | undefined> {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(base64, 'base64') as unknown as ArrayBuffer);
+    const cell = workbook.worksheets[0]!.getRow(2).getCell(9);
+    expect(cell.type).toBe(ExcelJS.ValueType.Date);
+    return cell.numFmt;
+  }
+
   it('writes entry.xlsx with a header and every matching row (admins only)', async () => {
     expect((await ctx.api('POST', '/api/error/export', { token: employee })).status).toBe(403);
     const answer = await ctx.api('POST', '/api/error/export', { token: admin });
@@ -167,6 +178,7 @@ describe('exports', () => {
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r[9])).toEqual(['Message', 'Alert refused: unknown token', 'Below the market minimum', 'The API key is not valid', 'Insufficient balance']);
     expect(rows[3]!.slice(1, 8)).toEqual([orderBtc, 'Cara Customer', 'Agatha Agent', 'BTC1', 'BTCUSDT', 'Long', 'API']);
+    expect(await dateFormatOf(answer.body.data.fileBase64String)).toBe(DATE_TIME_FORMAT);
   });
 
   it('writes exit.xlsx with the same filters as the search', async () => {
@@ -175,6 +187,8 @@ describe('exports', () => {
     const rows = await rowsOf(answer.body.data.fileBase64String);
     expect(rows).toHaveLength(2);
     expect(rows[1]!.slice(4, 10)).toEqual(['BTC1', 'BTCUSDT', 'Long', 'Manual (Admin)', new Date('2025-03-11T00:00:00Z'), 'Closed by admin']);
+    // Issue 28 item 19: a spreadsheet date (a date cell with a date-time format), not ISO text.
+    expect(await dateFormatOf(answer.body.data.fileBase64String)).toBe(DATE_TIME_FORMAT);
     const all = await rowsOf((await ctx.api('POST', '/api/exit/export', { token: admin, body: { filter: [] } })).body.data.fileBase64String);
     // An exit nobody asked for by hand (exit type null: TP/SL or signal) is labelled, not left blank.
     expect(all.slice(1).map((row) => [row[7], row[9]])).toEqual([

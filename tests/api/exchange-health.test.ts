@@ -9,6 +9,7 @@ import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
 import { guardedFetch } from '../helpers/fetch-guard';
 import { createPerson, personWithToken } from '../helpers/fixtures';
+import { notificationsDelivered } from '../helpers/notifications';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 let ctx: TestContext;
@@ -70,7 +71,9 @@ describe('account health and wallet sync', () => {
       const answer = await ctx.api('POST', '/api/health/sync', { token: adminToken, body: {} });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual({ checked: 4, walletsUpdated: 2, failed: 2, withdrawalEnabled: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The sync committed its notification before answering: it has arrived once the test's marker has.
+      const marker = await notificationsDelivered(listener, ctx.deps.pool, NOTIFICATION_CHANNEL);
+      notes.splice(notes.indexOf(marker), 1);
     } finally {
       await listener.query(`unlisten ${NOTIFICATION_CHANNEL}`);
       listener.release();

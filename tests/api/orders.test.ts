@@ -75,6 +75,7 @@ describe('POST /api/order/search', () => {
       side: 1,
       realizedPnl: 12.5,
       closing: false,
+      closeProgress: null,
       datetimeInserted: '2025-01-31T23:59:59.000Z',
       datetimeUpdated: '2025-01-31T23:59:59.000Z',
     });
@@ -169,6 +170,32 @@ describe('manual orders and closing', () => {
     const second = await ctx.api('PATCH', `/api/order/${orderId}`, { token: admin });
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ successful: false, data: null, error: { message: `Order ${orderId} is already being closed.` } });
+  });
+
+  it('follows a close: closeProgress counts the executions that held a position, closed and still open (issue 28 item 2)', async () => {
+    const orderId = await insertOrder('BTC1', '2025-03-02T00:00:00Z', OrderStatus.Active);
+    const carol = await createPerson(ctx, AccountType.Customer, { group: CustomerGroup.Gold });
+    const held = { deadlineAt: new Date(), quantity: '0.002', entryPrice: '60000' };
+    const [first, second] = await ctx.deps.db
+      .insert(executions)
+      .values([
+        { orderId, customerId: alice.roleId, clientOrderId: 'p-a', ...held, state: 'open' },
+        { orderId, customerId: bob.roleId, clientOrderId: 'p-b', ...held, state: 'open' },
+        { orderId, customerId: carol.roleId, clientOrderId: 'p-c', deadlineAt: new Date(), state: 'failed' },
+      ])
+      .returning({ id: executions.id });
+    const progress = async () => {
+      const found = await search({ filter: [{ name: 'id', value: String(orderId) }] }, admin);
+      return { closing: found.body.data.data[0].closing, closeProgress: found.body.data.data[0].closeProgress };
+    };
+    expect(await progress()).toEqual({ closing: false, closeProgress: null });
+    const asked = await ctx.api('PATCH', `/api/order/${orderId}`, { token: admin });
+    expect(asked.body.data).toMatchObject({ closing: true, closeProgress: { total: 2, closed: 0, open: 2 } });
+    // The engine closes one position and gives the other up (its close request dropped, the position kept).
+    await ctx.deps.db.update(executions).set({ state: 'closed' }).where(eq(executions.id, first!.id));
+    expect(await progress()).toEqual({ closing: true, closeProgress: { total: 2, closed: 1, open: 1 } });
+    await ctx.deps.db.update(executions).set({ closeRequestedAt: null }).where(eq(executions.id, second!.id));
+    expect(await progress()).toEqual({ closing: false, closeProgress: { total: 2, closed: 1, open: 1 } });
   });
 });
 

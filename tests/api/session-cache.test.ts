@@ -17,7 +17,7 @@ beforeAll(async () => {
   first = await createTestContext();
   second = await createTestContext({ database: first.database });
   admin = (await personWithToken(first, AccountType.Admin)).token;
-  await vi.waitFor(() => expect(first.deps.sessionCache.listening && second.deps.sessionCache.listening).toBe(true), { timeout: 10_000 });
+  await vi.waitFor(() => expect(first.deps.sessionCache.listening && second.deps.sessionCache.listening).toBe(true), { timeout: 30_000 });
 });
 afterAll(async () => {
   await second?.close();
@@ -42,7 +42,8 @@ async function cachedOnBoth() {
 /**
  * The writing process has waited for its own notice: its very next request is refused. Another
  * process is refused once the notice reaches it (no ordering across processes is promised), which
- * is the notification's delivery time, not a cache lifetime.
+ * is the notification's delivery time, not a cache lifetime: `settle()` resolves once that process's
+ * LISTEN connection has passed every commit made before it (notifications arrive in commit order).
  */
 async function expectRefusedOnBoth(writer: TestContext, token: string) {
   const refused = async (ctx: TestContext) => {
@@ -52,7 +53,13 @@ async function expectRefusedOnBoth(writer: TestContext, token: string) {
   };
   await refused(writer);
   const other = writer === first ? second : first;
-  await vi.waitFor(() => refused(other), { timeout: 2_000, interval: 5 });
+  await other.deps.sessionCache.settle();
+  await refused(other);
+}
+
+/** Both processes' LISTEN connections have passed every commit made so far. */
+async function noticesDelivered(): Promise<void> {
+  await Promise.all([first.deps.sessionCache.settle(), second.deps.sessionCache.settle()]);
 }
 
 describe('cached sessions end on the writer\'s very next request, and in the other instance once its notice arrives', () => {
@@ -85,7 +92,8 @@ describe('cached sessions end on the writer\'s very next request, and in the oth
   it('after a write outside the API (the trigger tells every instance)', async () => {
     const person = await cachedOnBoth();
     await first.handle.pool.query('update sessions set revoked_at = now() where account_id = $1', [person.accountId]);
-    for (const ctx of [first, second]) await vi.waitFor(async () => expect((await ownAccount(ctx, person.token)).status).toBe(401), { timeout: 2_000, interval: 5 });
+    await noticesDelivered();
+    for (const ctx of [first, second]) expect((await ownAccount(ctx, person.token)).status).toBe(401);
   });
 
   it('a status change that keeps sessions is seen by the writer at once (Pending -> Active)', async () => {
@@ -93,7 +101,8 @@ describe('cached sessions end on the writer\'s very next request, and in the oth
     for (const ctx of [first, second]) expect(await resolveSession(ctx.deps, person.token)).toMatchObject({ status: AccountStatus.Pending });
     expect((await first.api('PATCH', `/api/security/status/${person.accountId}`, { token: admin, body: { status: AccountStatus.Active } })).status).toBe(200);
     expect(await resolveSession(first.deps, person.token)).toMatchObject({ status: AccountStatus.Active });
-    await vi.waitFor(async () => expect(await resolveSession(second.deps, person.token)).toMatchObject({ status: AccountStatus.Active }), { timeout: 2_000, interval: 5 });
+    await second.deps.sessionCache.settle();
+    expect(await resolveSession(second.deps, person.token)).toMatchObject({ status: AccountStatus.Active });
   });
 
   it('an account made an agent after signing in has its own list on the next request', async () => {
@@ -102,7 +111,8 @@ describe('cached sessions end on the writer\'s very next request, and in the oth
     expect((await own()).status).toBe(200);
     // Step two of the add-agent form not done yet: an agent account without its agent row.
     await first.handle.pool.query('delete from agents where account_id = $1', [person.accountId]);
-    await vi.waitFor(async () => expect((await own()).status).toBe(404), { timeout: 2_000, interval: 5 });
+    await second.deps.sessionCache.settle();
+    expect((await own()).status).toBe(404);
     const made = await first.api('POST', '/api/agent', { token: admin, body: { accountId: person.accountId } });
     expect(made.status).toBe(200);
     // The process that made the agent has waited for its own notice: its very next request sees it.
@@ -110,8 +120,10 @@ describe('cached sessions end on the writer\'s very next request, and in the oth
     expect(here.status).toBe(200);
     expect(here.body.data.paging.totalCount).toBe(0);
     // Another process sees it once the notice reaches it (no ordering across processes is promised).
-    await vi.waitFor(async () => expect((await own()).status).toBe(200), { timeout: 2_000, interval: 5 });
-    expect((await own()).body.data.paging.totalCount).toBe(0);
+    await second.deps.sessionCache.settle();
+    const there = await own();
+    expect(there.status).toBe(200);
+    expect(there.body.data.paging.totalCount).toBe(0);
   });
 
   it('after the session expires, though cached', async () => {
@@ -132,14 +144,14 @@ describe('a process that lost its LISTEN connection', () => {
     const pid = cache.listenerPid;
     expect(pid).toBeTypeOf('number');
     await first.handle.pool.query('select pg_terminate_backend($1)', [pid]);
-    await vi.waitFor(() => expect(cache.listening).toBe(false), { timeout: 5_000, interval: 5 });
+    await vi.waitFor(() => expect(cache.listening).toBe(false), { timeout: 30_000, interval: 5 });
     expect(cache.size).toBe(0);
     // Nothing is cached while deaf: a revocation no process hears about is still refused.
     expect((await ownAccount(second, person.token)).status).toBe(200);
     expect(cache.size).toBe(0);
     await first.handle.pool.query('update sessions set revoked_at = now() where account_id = $1', [person.accountId]);
     expect((await ownAccount(second, person.token)).status).toBe(401);
-    await vi.waitFor(() => expect(cache.listening).toBe(true), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(cache.listening).toBe(true), { timeout: 30_000, interval: 20 });
     expect(cache.listenerPid).not.toBe(pid);
     const again = await personWithToken(first, AccountType.Agent);
     expect((await ownAccount(second, again.token)).status).toBe(200);
@@ -152,7 +164,7 @@ describe('the cache bound', () => {
     const cache = new SessionCache(first.handle.pool, first.deps.log, 3);
     cache.start();
     try {
-      await vi.waitFor(() => expect(cache.listening).toBe(true), { timeout: 5_000 });
+      await vi.waitFor(() => expect(cache.listening).toBe(true), { timeout: 30_000 });
       const deps = { db: first.deps.db, clock: first.clock, sessionCache: cache };
       const people = await Promise.all(Array.from({ length: 5 }, () => personWithToken(first, AccountType.Employee)));
       for (const person of people) {

@@ -17,6 +17,9 @@ const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
  */
 const serverCommand = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-start-'));
+/** How long a server may take to answer after its start, and each test (two or three starts) in all. */
+const START_DEADLINE_MS = 180_000;
+const TEST_TIMEOUT_MS = 3 * START_DEADLINE_MS;
 let server: ChildProcess | undefined;
 
 afterAll(() => {
@@ -33,12 +36,18 @@ async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(serverCommand[0], [...serverCommand[1]], { cwd: root, env: env(port), stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  for (let i = 0; i < 150; i++) {
+  // A first start runs initdb and every migration: a generous deadline, the server's answer ends the wait.
+  const until = Date.now() + START_DEADLINE_MS;
+  while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
     const up = await fetch(`http://127.0.0.1:${port}/api/docs`).then((r) => r.ok).catch(() => false);
     if (up) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // Not left running (with its database) after the test gave up on it.
+  child.kill('SIGKILL');
+  await exited(child);
+  killPostgres();
   throw new Error(`server did not start: ${stderr}`);
 }
 
@@ -119,7 +128,7 @@ describe('npm start on an empty DATA_DIR', () => {
     expect(await exited(server)).toBe(0);
     // The server stopped the database it started.
     expect(postmasterPid()).toBeUndefined();
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('creates an admin while the server is down, and survives a crash of both processes', async () => {
     const port = await freePort();
@@ -139,7 +148,7 @@ describe('npm start on an empty DATA_DIR', () => {
     expect((await post(next, '/api/account', undefined, token)).body.data.email).toBe('first.admin@example.com');
     server.kill('SIGTERM');
     expect(await exited(server)).toBe(0);
-  });
+  }, TEST_TIMEOUT_MS);
 
   it('after a kill -9 of npm start, the next start leaves exactly one database server, and its clean stop stops it', async () => {
     server = await startServer(await freePort());
@@ -158,5 +167,5 @@ describe('npm start on an empty DATA_DIR', () => {
     expect(await exited(server)).toBe(0);
     expect(postmastersOfDataDir()).toEqual([]);
     expect(postmasterPid()).toBeUndefined();
-  });
+  }, TEST_TIMEOUT_MS);
 });

@@ -73,6 +73,7 @@ describe('back office', () => {
     await choose(page, 'Group', 'Vip');
     await e2e.screenshot(page, 'backoffice-approval-detail');
     await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: 'Confirm approve this customer?' }).getByRole('button', { name: 'Confirm' }).click();
     // Issue 10: the approval says so before returning to the list.
     await closePopup(page, 'Customer approved successfully!');
     await page.waitForURL(/\/customers\/approval$/);

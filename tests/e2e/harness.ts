@@ -118,11 +118,10 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
     },
     async screenshot(page, name) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      // Loaded data and finished transitions (menus and dialogs animate for 300 ms).
+      // Loaded data; transitions (menus and dialogs animate for 300 ms) are finished at once, not waited out.
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(400);
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       return file;
     },
     async close() {
@@ -146,7 +145,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error('timed out waiting for the mail');

@@ -88,7 +88,8 @@ describe('signing in with the emailed code lands each account type on its page w
     await e2e.ctx.deps.db.update(customers).set({ platformType: Exchange.Bybit }).where(eq(customers.id, customer.roleId));
     const page = await e2e.newPage();
     await e2e.signIn(page, customer, { loginPath: '/auth/login', landing: /\/customer\/dashboard/ });
-    await expect.poll(() => menuLabels(page), { timeout: 15_000 }).toEqual(['Presetting Parameters', 'Strategy Setting Record', 'Order & Alert']);
+    // Issue 28 item 13: customers get back to their dashboard from the menu.
+    await expect.poll(() => menuLabels(page), { timeout: 15_000 }).toEqual(['Dashboard', 'Presetting Parameters', 'Strategy Setting Record', 'Order & Alert']);
     await e2e.screenshot(page, 'customer-dashboard');
   });
 

@@ -5,6 +5,7 @@ import { AccountStatus, AccountType, AmountType, CustomerGroup, Exchange } from 
 import { customers } from '../../server/db/schema/index';
 import { loginAs, type Person } from '../helpers/fixtures';
 import { startE2e, type E2e } from './harness';
+import { typeLabelled } from './typing';
 
 /**
  * Walks every signed-in route of spec 2 for the roles allowed on it (screenshot of each in
@@ -216,8 +217,10 @@ describe('issue 10 in the browser', () => {
     const tokenBefore = await sessionToken(page);
     await page.getByRole('button', { name: 'Change password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change password' });
-    await dialog.getByLabel('New password', { exact: true }).fill('Fresh-Pass-123');
-    await dialog.getByLabel('Confirm new password').fill('Fresh-Pass-123');
+    // Typed as a person: the current password first (the server asks for it), then the new one twice.
+    await typeLabelled(dialog, 'Current password', person.password);
+    await typeLabelled(dialog, 'New password', 'Fresh-Pass-123');
+    await typeLabelled(dialog, 'Confirm new password', 'Fresh-Pass-123');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Password reset successful!').waitFor();
     const tokenAfter = await sessionToken(page);

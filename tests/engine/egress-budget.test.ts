@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, type ExchangeCeilings } from '../../server/trading/exchanges/rate-limiter';
 import { AddressBans } from '../../server/trading/exchanges/address-ban';
-import { createPostgresEgressBudget } from '../../server/trading/exchanges/egress-budget';
+import { createPostgresEgressBudget, type EgressBudget, type SharedBans } from '../../server/trading/exchanges/egress-budget';
+import { ROUND_MS } from '../../server/trading/exchanges/egress-share';
 import { ConnectionBudget } from '../../server/trading/exchanges/bybit-ws/connection-budget';
 import type { ExchangeId } from '../../server/trading/exchanges/types';
 import { createDb, type DbHandle } from '../../server/db/client';
-import { AmountType, CustomerGroup } from '../../contract/enums';
-import { findWebhookStrategy, receiveAlert } from '../../server/trading/intake';
-import type { GrantedLeases } from '../../server/trading/intake-state';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { insertStrategy, tradingCustomer } from './fixtures';
 
 /** 30 requests a second per address: small enough that two busy limiters exceed it together within a second. */
 const CEILING = { limit: 30, windowMs: 1_000 };
@@ -39,12 +36,25 @@ async function burst(limiter: ExchangeRateLimiter, egress: string, count: number
   return granted;
 }
 
+/** This limiter's part of an address's window, as its window is sized now. */
+const partOf = (limiter: ExchangeRateLimiter, egress: string) => limiter.stats().perIp[`bybit:${egress}`]?.limit ?? 0;
+
 describe('one budget per exchange and egress address, shared by every process on it', () => {
   let ctx: TestContext;
   let second: DbHandle;
+  const budgets: EgressBudget[] = [];
+  /** A process on the address: its own limiter, sharing through its own database connections. */
+  const processOn = (db: DbHandle['db'], shared?: SharedBans, limits = ceilings) => {
+    const budget = createPostgresEgressBudget(db, shared);
+    budgets.push(budget);
+    return new ExchangeRateLimiter(limits, 0, shared?.bans ?? new AddressBans(), budget);
+  };
   beforeAll(async () => {
     ctx = await createTestContext();
     second = createDb(ctx.database.url, { max: 2, applicationName: 'second-process' });
+  });
+  afterEach(async () => {
+    await Promise.all(budgets.splice(0).map((budget) => budget.stop?.()));
   });
   afterAll(async () => {
     await second.close();
@@ -52,8 +62,8 @@ describe('one budget per exchange and egress address, shared by every process on
   });
 
   it('two limiters (two processes, their own database connections) on one address stay under the ceiling together', async () => {
-    const api = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
-    const worker = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
+    const api = processOn(ctx.deps.db);
+    const worker = processOn(second.db);
     const [a, b] = await Promise.all([burst(api, 'shared-ip', 45), burst(worker, 'shared-ip', 45)]);
     expect(a).toHaveLength(45);
     expect(b).toHaveLength(45);
@@ -67,46 +77,85 @@ describe('one budget per exchange and egress address, shared by every process on
     expect(busiestWindow([...a, ...b], CEILING.windowMs)).toBeGreaterThan(CEILING.limit);
   });
 
-  it("an alert's requests announced ahead are leased at once: the first of them takes its token without a round trip of its own", async () => {
-    // A long window (5 s slots), so the leased tokens cannot lapse while the test spends them.
-    const slow: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: 600, windowMs: 50_000 } } };
-    let leases = 0;
-    let leased = 0;
-    const counted = {
-      execute: (async (query: Parameters<typeof ctx.deps.db.execute>[0]) => {
-        leases += 1;
-        const result = await ctx.deps.db.execute(query);
-        leased += 1;
-        return result;
-      }) as typeof ctx.deps.db.execute,
-    } as typeof ctx.deps.db;
-    const limiter = new ExchangeRateLimiter(slow, 0, new AddressBans(), createPostgresEgressBudget(counted));
-    limiter.prepare('bybit', 'announced-ip', 3);
-    expect(leases).toBe(1);
-    limiter.prepare('bybit', 'announced-ip', 3);
-    expect(leases).toBe(1);
-    await vi.waitFor(() => expect(leased).toBe(1));
-    limiter.prepare('bybit', 'announced-ip', 2);
-    await burst(limiter, 'announced-ip', 3);
-    expect(leases).toBe(1);
-    await burst(limiter, 'announced-ip', 1);
-    expect(leases).toBe(2);
+  it('a request the exchange reads late keeps its part of the window: another process sends nothing until it has left the window, however long it took', async () => {
+    const slow = processOn(ctx.deps.db);
+    const other = processOn(second.db);
+    // The whole window sent, and on its way for longer than the window (a slow network path, a busy exchange).
+    const inFlight = await Promise.all(Array.from({ length: CEILING.limit }, () => slow.acquire({ exchange: 'bybit', egress: 'late-ip', write: undefined })));
+    const granted: number[] = [];
+    const others = Array.from({ length: 5 }, () => other.acquire({ exchange: 'bybit', egress: 'late-ip', write: undefined }).then((release) => (granted.push(Date.now()), release())));
+    await new Promise((resolve) => setTimeout(resolve, 1.5 * CEILING.windowMs));
+    // They reach the exchange now, and it counts them in its window from now on.
+    const answeredAt = Date.now();
+    for (const release of inFlight) release();
+    await Promise.all(others);
+    expect(Math.min(...granted)).toBeGreaterThanOrEqual(answeredAt + CEILING.windowMs);
+  }, 20_000);
+
+  it('a process alone on its address takes the whole window for a burst: one round trip when the burst starts, none per request', async () => {
+    const long: Record<ExchangeId, ExchangeCeilings> = { ...ceilings, bybit: { ...ceilings.bybit, perIp: { limit: 600, windowMs: 60_000 }, maxInFlight: 600 } };
+    let statements = 0;
+    const counted = { execute: ((query: Parameters<typeof ctx.deps.db.execute>[0]) => (statements++, ctx.deps.db.execute(query))) as typeof ctx.deps.db.execute } as typeof ctx.deps.db;
+    const alone = processOn(counted, undefined, long);
+    alone.openAddress('bybit', 'alone-ip');
+    // Idle, it holds a little headroom (5%): what the first requests of a burst need.
+    await vi.waitFor(() => expect(partOf(alone, 'alone-ip')).toBe(30), { timeout: 10_000 });
+    const before = statements;
+    const started = Date.now();
+    const granted = await burst(alone, 'alone-ip', 600);
+    expect(granted).toHaveLength(600);
+    expect(partOf(alone, 'alone-ip')).toBe(600);
+    // The round the burst started, and the periodic rounds while it lasted (the token leases of 5559670 took 30 for 600 requests).
+    expect(statements - before).toBeLessThanOrEqual(1 + Math.ceil((Math.max(...granted) - started) / ROUND_MS) + 1);
   });
 
-  it('processes on different addresses do not share a budget', async () => {
-    const one = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(ctx.deps.db));
-    const other = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), createPostgresEgressBudget(second.db));
-    const started = Date.now();
-    const [a, b] = await Promise.all([burst(one, 'address-a', 25), burst(other, 'address-b', 25)]);
-    // 50 requests in well under one window: each address had its own 30.
-    expect(Math.max(...a, ...b) - started).toBeLessThan(CEILING.windowMs);
+  it("the window follows demand: an idle process keeps what it uses, a busy one on the address gets the rest, and two busy ones split it", async () => {
+    const idle = processOn(ctx.deps.db);
+    const busy = processOn(second.db);
+    idle.openAddress('bybit', 'demand-ip');
+    busy.openAddress('bybit', 'demand-ip');
+    // Idle, each holds its headroom: 5% of the ceiling, at least one request.
+    await vi.waitFor(() => expect([partOf(idle, 'demand-ip'), partOf(busy, 'demand-ip')]).toEqual([1, 1]), { timeout: 10_000 });
+    const stop = new AbortController();
+    const flatOut = (limiter: ExchangeRateLimiter) =>
+      Promise.all(
+        Array.from({ length: 40 }, async () => {
+          while (!stop.signal.aborted) (await limiter.acquire({ exchange: 'bybit', egress: 'demand-ip', write: undefined }))();
+        }),
+      );
+    const busyLoops = flatOut(busy);
+    await vi.waitFor(() => expect([partOf(idle, 'demand-ip'), partOf(busy, 'demand-ip')]).toEqual([1, CEILING.limit - 1]), { timeout: 20_000 });
+    const idleLoops = flatOut(idle);
+    await vi.waitFor(() => expect([partOf(idle, 'demand-ip'), partOf(busy, 'demand-ip')]).toEqual([15, 15]), { timeout: 20_000 });
+    stop.abort();
+    await Promise.all([busyLoops, idleLoops]);
+  }, 60_000);
+
+  it('the part of a process that stopped reporting (it died) lapses after its time, and then goes to the others', async () => {
+    const round = (holder: string, held: number, ttlMs: number) =>
+      ctx.handle.pool.query<{ may_hold: number; fair_part: number }>(`select may_hold, fair_part from share_egress_window('bybit', 'lapse-ip', $1, 30, $2, 30, $3)`, [holder, held, ttlMs]);
+    expect((await round('dead', 0, 300)).rows[0]).toEqual({ may_hold: 30, fair_part: 30 });
+    expect((await round('dead', 30, 300)).rows[0]).toEqual({ may_hold: 30, fair_part: 30 });
+    // While the dead one's part is counted, the newcomer's fair part is half, but nothing is free.
+    expect((await round('alive', 0, 60_000)).rows[0]).toEqual({ may_hold: 0, fair_part: 15 });
+    await vi.waitFor(async () => expect((await round('alive', 0, 60_000)).rows[0]).toEqual({ may_hold: 30, fair_part: 30 }), { timeout: 5_000 });
+  });
+
+  it('processes on different addresses do not share a budget: each takes its whole ceiling', async () => {
+    const one = processOn(ctx.deps.db);
+    const other = processOn(second.db);
+    const [a, b] = await Promise.all([burst(one, 'address-a', CEILING.limit), burst(other, 'address-b', CEILING.limit)]);
+    expect([a.length, b.length]).toEqual([CEILING.limit, CEILING.limit]);
+    // Each took the whole ceiling of its own address for its burst.
+    expect([partOf(one, 'address-a'), partOf(other, 'address-b')]).toEqual([CEILING.limit, CEILING.limit]);
   });
 
   it('a ban one process hears of holds the requests of every process on that address, and is audited by that process alone', async () => {
-    const BAN_MS = 1_500;
+    // The ban must outlast the steps before the held request's deadline, however slow the machine.
+    const BAN_MS = 5_000;
     const bansOf = () => new AddressBans({ bybit: BAN_MS, bitget: BAN_MS });
     const failures: unknown[] = [];
-    const limiterOver = (db: DbHandle['db'], bans: AddressBans) => new ExchangeRateLimiter(ceilings, 0, bans, createPostgresEgressBudget(db, { bans, onError: (error) => failures.push(error) }));
+    const limiterOver = (db: DbHandle['db'], bans: AddressBans) => processOn(db, { bans, onError: (error) => failures.push(error) });
     const apiBans = bansOf();
     const workerBans = bansOf();
     const api = limiterOver(ctx.deps.db, apiBans);
@@ -119,8 +168,10 @@ describe('one budget per exchange and egress address, shared by every process on
     await vi.waitFor(async () => {
       const rows = await ctx.handle.pool.query(`select reason from egress_bans where exchange = 'bybit' and egress = 'banned-ip' and until > now()`);
       expect(rows.rows).toEqual([{ reason: 'HTTP 403' }]);
-    });
-    // The worker never got a 403: it learns of the ban with its lease and sends nothing before it ends.
+    }, { timeout: 30_000 });
+    // The worker never got a 403: it learns of the ban with its next round and sends nothing before it ends.
+    worker.openAddress('bybit', 'banned-ip');
+    await vi.waitFor(() => expect(workerBans.current('bybit', 'banned-ip')).toBeDefined(), { timeout: 30_000 });
     await expect(worker.acquire({ exchange: 'bybit', egress: 'banned-ip', write: undefined, deadline: Date.now() + 300 })).rejects.toThrow(/has banned requests from this server's address/);
     const until = workerBans.current('bybit', 'banned-ip')?.until;
     expect(until).toBeGreaterThan(Date.now());
@@ -133,63 +184,17 @@ describe('one budget per exchange and egress address, shared by every process on
     expect(failures).toEqual([]);
   });
 
-  it("an alert's statement leases the budget for the entries it hands to this process: they come with their requests, and the limiter sends them without a lease of its own", async () => {
-    const budget = createPostgresEgressBudget(ctx.deps.db);
-    const limiter = new ExchangeRateLimiter(ceilings, 0, new AddressBans(), budget);
-    const terms = limiter.leaseTerms('bybit')!;
-    expect(terms).toMatchObject({ limit: CEILING.limit, windowMs: CEILING.windowMs });
-    const handed: GrantedLeases[] = [];
-    const detach = ctx.deps.intake.handoff.attach({
-      worker: 'budget-runner',
-      leaseMs: 15_000,
-      freeSlots: () => 10,
-      slices: () => null,
-      budgetLeases: () => ({ bybit: { ...terms, egress: 'alert-ip' } }),
-      prepare: () => undefined,
-      contextsInStatement: 500,
-      adopt: (_claimed, leases) => void handed.push(leases ?? {}),
-    });
-    const groups = [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }];
-    const strategy = await insertStrategy(ctx, { tp: [{ target: 3, volume: 100 }], groups });
-    for (let i = 0; i < 3; i += 1) await tradingCustomer(ctx, null, { exchange: 'bybit', group: CustomerGroup.Gold });
-    try {
-      const found = await findWebhookStrategy(ctx.deps, strategy.token);
-      await receiveAlert(ctx.deps, { strategy: found!, alert: { action: 'open', alertId: 'budget', timestamp: null, price: null }, body: '{}', sourceIp: '127.0.0.1' });
-    } finally {
-      detach();
-    }
-    expect(handed).toHaveLength(1);
-    expect(handed[0]).toEqual({ bybit: { granted: 3, msLeft: expect.any(Number) } });
-    const lease = handed[0]!.bybit!;
-    expect(lease.msLeft).toBeGreaterThan(0);
-    expect(lease.msLeft).toBeLessThanOrEqual(CEILING.windowMs / terms.slots);
-    const slots = await ctx.handle.pool.query(`select sum(granted)::int as granted from egress_budget_slots where exchange = 'bybit' and egress = 'alert-ip'`);
-    expect(slots.rows[0].granted).toBe(3);
-
-    // Credited to this process: three requests leave on them, the fourth leases.
-    let leases = 0;
-    const count = () => void (leases += 1);
-    limiter.credit('bybit', 'alert-ip', lease.granted, CEILING.windowMs);
-    ctx.handle.pool.on('acquire', count);
-    try {
-      for (let i = 0; i < 3; i += 1) (await limiter.acquire({ exchange: 'bybit', egress: 'alert-ip', write: undefined }))();
-      expect(leases).toBe(0);
-      (await limiter.acquire({ exchange: 'bybit', egress: 'alert-ip', write: undefined }))();
-      expect(leases).toBe(1);
-    } finally {
-      ctx.handle.pool.off('acquire', count);
-    }
-  });
-
   it("new Bybit trade connections are counted per address across processes, and a restarted process finds its predecessor's", async () => {
     // Three new connections a minute per address; each process's own window would let it open three.
     const processA = new ConnectionBudget(3, 60_000);
     const processB = new ConnectionBudget(3, 60_000);
     processA.share(createPostgresEgressBudget(ctx.deps.db));
     processB.share(createPostgresEgressBudget(second.db));
+    // (Connections are counted when opened: token leases, no window parts.)
     const open = async (budget: ConnectionBudget) => {
       expect(budget.take('conn-ip')).toBe(true);
-      const aborted = AbortSignal.timeout(300);
+      // A generous wait for an opening (one database round trip); a held one waits it out.
+      const aborted = AbortSignal.timeout(3_000);
       return budget.cleared('conn-ip', aborted).then(
         () => 'opened',
         () => 'held',

@@ -5,7 +5,7 @@ import { NOTIFICATION_CHANNEL } from '../../server/lib/notify';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, tradingCustomer, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, tradingCustomer, type TradingCustomer, waitFor } from './fixtures';
 
 describe('failures: bad keys, small sizes, hedge mode, injected 5xx, timeouts and rate limits', () => {
   let ctx: TestContext;
@@ -61,8 +61,8 @@ describe('failures: bad keys, small sizes, hedge mode, injected 5xx, timeouts an
       'Order size 0 BTCUSDT is below the exchange minimum of 0.001 (invest 0.0004, leverage 10, price 60000)',
     );
     expect(audits.find((a) => a.customer_id === badKey.customerId)?.message).toMatch(/key/i);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(notifications.filter((n) => n.type === 1).length).toBeGreaterThanOrEqual(2);
+    // The bad key's and the small size's audits notify staff (websocket type 1).
+    await waitFor('the audits notified', async () => notifications.filter((n) => n.type === 1).length >= 2);
   });
 
   it('10% injected 5xx and timeouts plus rate limits: every customer ends with exactly one position or an audit, never two', async () => {

@@ -13,8 +13,9 @@ import { enqueueOrder } from '../../server/trading/enqueue';
 import { startDispatcher } from '../../server/trading/start';
 import { createExchangeAdapters } from '../../server/trading/exchanges/index';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exchanges/rate-limiter';
-import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
+import { useExchangeAccess, type ExchangeAccessOptions } from '../../server/trading/exchanges/for-deps';
 import type { TradingConfig } from '../../server/trading/config';
+import { guardedFetch } from '../helpers/fetch-guard';
 import { createPerson } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
@@ -124,23 +125,79 @@ export function engineSuite(start: (ctx: TestContext, sandbox: RunningSandbox) =
   return suite;
 }
 
-export async function startEngine(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, exchangeTimeoutMs?: number): Promise<Dispatcher> {
-  useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, timeoutMs: exchangeTimeoutMs });
+/** `access`: more of the exchange access (e.g. a `fetchImplementation` from `fetchGate`). */
+export async function startEngine(
+  ctx: TestContext,
+  sandbox: RunningSandbox,
+  config: Partial<TradingConfig> = {},
+  exchangeTimeoutMs?: number,
+  access: Omit<ExchangeAccessOptions, 'sandboxUrl' | 'timeoutMs'> = {},
+): Promise<Dispatcher> {
+  useExchangeAccess(ctx.deps, { ...access, sandboxUrl: sandbox.url, timeoutMs: exchangeTimeoutMs });
   return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });
+}
+
+/** A limiter letting one Bybit request be in flight at a time (`startEngineWithQueuedBybit`). */
+export function queuedBybitLimiter(): ExchangeRateLimiter {
+  return new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
 }
 
 /**
  * The engine over REST with one Bybit request in flight at a time: entries queue at the limiter the way
  * thousands do under the per-IP ceiling. REST only: warm accounts would otherwise open Bybit trade
- * sockets, which this limiter does not pace, and private streams, whose catch-up reads would queue in
- * front of the entries.
+ * sockets, which this limiter does not pace. A test holding that one place itself (`limiter.acquire`
+ * on the `default` egress) holds every Bybit request until it gives it back.
  */
-export async function startEngineWithQueuedBybit(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}): Promise<Dispatcher> {
-  const limiter = new ExchangeRateLimiter({ ...DEFAULT_CEILINGS, bybit: { ...DEFAULT_CEILINGS.bybit, maxInFlight: 1 } });
+export async function startEngineWithQueuedBybit(ctx: TestContext, sandbox: RunningSandbox, config: Partial<TradingConfig> = {}, limiter = queuedBybitLimiter()): Promise<Dispatcher> {
   const adapters = createExchangeAdapters({ mode: 'sandbox', sandboxUrl: sandbox.url, limiter, bybitOrderEntry: 'rest', privateStreams: false });
   await Promise.all([adapters.bybit.loadMarkets(), adapters.bitget.loadMarkets()]);
   useExchangeAccess(ctx.deps, { sandboxUrl: sandbox.url, adapters });
   return startDispatcher(ctx.deps, ctx.handle.pool, { config: { syncIntervalMs: 60_000, safetyPollMs: 1_000, ...config } });
+}
+
+export interface FetchGate {
+  /** The fetch to give the exchange access: requests `held` matches wait (unsent) until `open()`. */
+  fetch: typeof guardedFetch;
+  /** Requests held so far. */
+  held(): number;
+  /** Sends the held requests and lets every later one through. */
+  open(): void;
+}
+
+/**
+ * Holds the exchange requests `held` picks (by URL, or body) until the test opens the gate: a step waits
+ * for as long as the test says, not for a latency the machine's speed may outrun. A held request
+ * whose caller gives up (its signal aborts) is never sent.
+ */
+export function fetchGate(held: (url: string, init?: RequestInit) => boolean): FetchGate {
+  let opened = false;
+  let count = 0;
+  const waiting = new Set<() => void>();
+  return {
+    fetch(url, init) {
+      if (opened || !held(typeof url === 'string' ? url : url instanceof URL ? url.href : url.url, init)) return guardedFetch(url, init);
+      count += 1;
+      return new Promise<void>((resolve, reject) => {
+        const signal = init?.signal;
+        const go = () => {
+          waiting.delete(go);
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        };
+        const abort = () => {
+          waiting.delete(go);
+          reject(signal!.reason);
+        };
+        waiting.add(go);
+        signal?.addEventListener('abort', abort, { once: true });
+      }).then(() => guardedFetch(url, init));
+    },
+    held: () => count,
+    open() {
+      opened = true;
+      for (const go of [...waiting]) go();
+    },
+  };
 }
 
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {

@@ -8,6 +8,7 @@ import { loadContexts } from '../../server/trading/context';
 import { EXECUTIONS_CHANNEL } from '../../server/trading/execution-state/queue';
 import { findWebhookStrategy, receiveAlert } from '../../server/trading/intake';
 import type { LocalRunner } from '../../server/trading/intake-state';
+import { notificationsDelivered } from '../helpers/notifications';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { executionsOf, insertStrategy, startEngine, tradingCustomer, waitFor } from './fixtures';
 
@@ -23,10 +24,9 @@ function recordingRunner(freeSlots: number, slices: number[] | null = null, cont
     leaseMs: 15_000,
     freeSlots: () => freeSlots,
     slices: () => slices,
-    budgetLeases: () => ({}),
     prepare: () => undefined,
     contextsInStatement,
-    adopt: (claimed, _leases, ids = []) => {
+    adopt: (claimed, ids = []) => {
       adopted.push(claimed.map((ctx) => ctx.id));
       later.push([...ids]);
     },
@@ -64,8 +64,8 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([['test-runner', 1], ['test-runner', 1], ['test-runner', 1]]);
     expect(runner.adopted).toEqual([rows.map((row) => row.id).sort((a, b) => a - b)]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(notifications).toEqual([]);
+    // Every notification the alert's commit sent has arrived once the test's own marker has.
+    expect(notifications).toEqual([await notificationsDelivered(listener, ctx.handle.pool, EXECUTIONS_CHANNEL)]);
   });
 
   it('claims only as many as the local dispatcher has room for; the rest are queued for any process and NOTIFY wakes them', async () => {
@@ -145,8 +145,7 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     expect(rows.every((row) => row.claimed_by === 'test-runner')).toBe(true);
     expect(runner.adopted).toEqual([ids.slice(0, 1)]);
     expect(runner.later).toEqual([ids.slice(1)]);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(notifications).toEqual([]);
+    expect(notifications).toEqual([await notificationsDelivered(listener, ctx.handle.pool, EXECUTIONS_CHANNEL)]);
   });
 
   it('without a local dispatcher nothing is claimed and the dispatchers are woken as before', async () => {
@@ -216,7 +215,7 @@ describe('in-process hand-off with the real dispatcher', () => {
     await ctx.deps.db.execute(sql`update executions set claimed_by = ${dispatcher.worker}, claim_expires_at = now() + interval '1 minute' where order_id = ${orderId}`);
     const [read, ...later] = (await executionsOf(ctx, orderId)).map((row) => row.id);
     const readContexts = await loadContexts(ctx.deps.db, dispatcher.worker, [read!]);
-    dispatcher.adopt(readContexts, {}, later);
+    dispatcher.adopt(readContexts, later);
     await waitFor('every claim given back', async () => (await executionsOf(ctx, orderId)).every((row) => row.claimed_by === null), 2_000);
     const rows = await executionsOf(ctx, orderId);
     expect(rows.length).toBeGreaterThanOrEqual(3);

@@ -12,11 +12,19 @@ import { createSettingsCache } from '../../server/trading/settings-cache';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { executionsOf, insertStrategy, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
-const LEASE_MS = 800;
+/** Far longer than a test: a lease runs out only where the test ages it (`age`), never because the machine was slow. */
+const LEASE_MS = 60_000;
 const fail = (error: unknown) => {
   throw error;
 };
 const sorted = (leases: AccountLeases) => [...leases.owned()].sort((a, b) => a - b);
+
+/** `ms` go by for a worker that renews nothing (a dead one): its heartbeat and its slices' leases are that much older. */
+async function age(ctx: TestContext, worker: string, ms: number): Promise<void> {
+  const by = sql`make_interval(secs => ${ms / 1000})`;
+  await ctx.deps.db.execute(sql`update trading_workers set heartbeat_at = heartbeat_at - ${by} where worker = ${worker}`);
+  await ctx.deps.db.execute(sql`update account_slices set lease_until = lease_until - ${by} where owner = ${worker}`);
+}
 
 describe('accounts shared out across workers by PostgreSQL leases', () => {
   let ctx: TestContext;
@@ -41,7 +49,7 @@ describe('accounts shared out across workers by PostgreSQL leases', () => {
     // a dies. Until its lease runs out its slices stay its own; then b takes them all.
     await b.rebalance();
     expect(b.owned().size).toBe(ACCOUNT_SLICES / 2);
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 100));
+    await age(ctx, 'worker-a', LEASE_MS + 100);
     await b.rebalance();
     expect(b.owned().size).toBe(ACCOUNT_SLICES);
     await b.stop();

@@ -57,11 +57,16 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     sandbox.control.setPrice('BTCUSDT', 60000);
     const customers = await gold(['bybit', 'bitget']);
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 50 }, { target: 2, volume: 30 }, { target: 3, volume: 20 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: qtyGroup(0.01) });
+    // Their private streams silent, the engine learns of the fills from slow lookups: the market moves first.
+    sandbox.control.setStreamFaults(customers.map((customer) => ({ account: customer.sandbox!.uid, stall: true })));
     sandbox.control.setFaults(fillLookups);
     const orderId = await alertAndWaitForFills(strategy.url, customers);
     sandbox.control.setPrice('BTCUSDT', 61000);
     sandbox.control.setFaults([]);
+    sandbox.control.clearStreamFaults();
     await settled(orderId);
+    // The leg taken at market is booked when its fill is known (pushed or read back), maybe after the protection.
+    await waitFor('TP1 taken at market booked', async () => (await executionsOf(ctx, orderId)).every((row) => Number(row.realized_pnl) !== 0));
 
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => [row.state, Number(row.realized_pnl)])).toEqual([['open', 5], ['open', 5]]);
@@ -106,6 +111,9 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
       trailing: { activationType: AmountType.Percent, activation: 3, closeType: AmountType.Percent, close: 1 },
       groups: qtyGroup(2),
     });
+    // The engine learns of the fill only from a slow lookup (its private stream is silent), so the refusals
+    // below are in place before it places any protection.
+    sandbox.control.setStreamFaults([{ account: customer!.sandbox!.uid, stall: true }]);
     sandbox.control.setFaults(fillLookups);
     const orderId = await alertAndWaitForFills(strategy.url, [customer!]);
     // From now on this account's conditional orders are refused: the exchange's cap on conditional orders per symbol.
@@ -113,6 +121,7 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     sandbox.control.setFaults([...fillLookups, capped]);
     await settled(orderId);
     sandbox.control.setFaults([]);
+    sandbox.control.clearStreamFaults();
 
     const account = state(customer!);
     expect(account.orders.filter((o) => open.includes(o.status) && o.clientOrderId.includes('-tp'))).toEqual([]);

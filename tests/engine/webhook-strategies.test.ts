@@ -22,6 +22,8 @@ describe('webhook token -> strategy snapshot', () => {
   });
   afterAll(() => ctx.close());
 
+  /** A change is heard over LISTEN/NOTIFY: waited for with a generous deadline (vi.waitFor's default is 1 s). */
+  const CHANGE_HEARD = { timeout: 30_000 };
   const newStrategy = () => insertStrategy(ctx, { tp: [{ target: 5, volume: 100 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
 
   it('answers known tokens without a database read, reads unknown ones, and follows creation, rotation and deletion', async () => {
@@ -31,7 +33,7 @@ describe('webhook token -> strategy snapshot', () => {
       throw error;
     });
     try {
-      await vi.waitFor(async () => expect((await cache.find(noDatabase, first.token))?.id).toBe(first.id));
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, first.token))?.id).toBe(first.id), CHANGE_HEARD);
       // A token the snapshot does not hold is read from the database: it may belong to a strategy created a moment ago.
       await expect(cache.find(noDatabase, 'no-such-token')).rejects.toThrow('the lookup read the database');
       expect(await cache.find(ctx.deps.db, 'no-such-token')).toBeUndefined();
@@ -39,16 +41,16 @@ describe('webhook token -> strategy snapshot', () => {
       // A strategy created after the snapshot is found at once (read through), then from the snapshot once the change is heard.
       const second = await newStrategy();
       expect((await cache.find(ctx.deps.db, second.token))?.id).toBe(second.id);
-      await vi.waitFor(async () => expect((await cache.find(noDatabase, second.token))?.id).toBe(second.id));
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, second.token))?.id).toBe(second.id), CHANGE_HEARD);
 
       const rotated = 'rotated-token-of-the-first-strategy';
       await ctx.deps.db.update(strategies).set({ webhookTokenHash: sha256(rotated) }).where(eq(strategies.id, first.id));
-      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, first.token)).toBeUndefined());
-      await vi.waitFor(async () => expect((await cache.find(noDatabase, rotated))?.id).toBe(first.id));
+      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, first.token)).toBeUndefined(), CHANGE_HEARD);
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, rotated))?.id).toBe(first.id), CHANGE_HEARD);
 
       await ctx.deps.db.update(strategies).set({ deletedAt: new Date() }).where(eq(strategies.id, second.id));
-      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, second.token)).toBeUndefined());
-      await vi.waitFor(async () => expect(await cache.find(noDatabase, rotated)).toBeDefined());
+      await vi.waitFor(async () => expect(await cache.find(ctx.deps.db, second.token)).toBeUndefined(), CHANGE_HEARD);
+      await vi.waitFor(async () => expect(await cache.find(noDatabase, rotated)).toBeDefined(), CHANGE_HEARD);
       expect(await cache.find(ctx.deps.db, second.token)).toBeUndefined();
     } finally {
       await cache.stop();

@@ -281,9 +281,10 @@ export const exchangeAccountSettings = pgTable(
 );
 
 /**
- * Requests granted per exchange and egress address (EXCHANGE_EGRESS), by time slot (a tenth of the
- * exchange's window): every process on one address leases its tokens here in batches
- * (`lease_egress_tokens`, server/trading/exchanges/egress-budget.ts), so together they stay under the ceiling.
+ * Events counted when they happen (Bybit's new trade connections, `/trade-connections` after the address)
+ * per exchange and egress address (EXCHANGE_EGRESS), by time slot (a tenth of the window): every process
+ * on one address leases its tokens here in batches (`lease_egress_tokens`,
+ * server/trading/exchanges/egress-budget.ts). Requests are shared as window parts (`egress_shares`).
  */
 export const egressBudgetSlots = pgTable(
   'egress_budget_slots',
@@ -297,9 +298,28 @@ export const egressBudgetSlots = pgTable(
 );
 
 /**
+ * Each process's part of an exchange's per-address window (EXCHANGE_EGRESS): the process sizes its own
+ * sliding window to `capacity` (`share_egress_window`, server/trading/exchanges/egress-share.ts), and
+ * the capacities of every live process on an address never add up to more than the ceiling. A row
+ * outlives its process by the exchange's window (its last requests are still counted there).
+ */
+export const egressShares = pgTable(
+  'egress_shares',
+  {
+    exchange: text().notNull(),
+    egress: text().notNull(),
+    holder: text().notNull(),
+    capacity: integer().notNull(),
+    wanted: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exchange, t.egress, t.holder] })],
+);
+
+/**
  * Address bans an exchange answered (Bybit's 403 after its per-address ceiling), shared by every
  * process on that egress address (server/trading/exchanges/egress-budget.ts): the process that got
- * the 403 writes it, the others learn of it with their next token lease and hold their requests too.
+ * the 403 writes it, the others learn of it with their next round of their window parts and hold their requests too.
  */
 export const egressBans = pgTable(
   'egress_bans',

@@ -109,6 +109,8 @@ export interface NewAccount {
   password: string;
   accountType: AccountType;
   status: AccountStatus;
+  /** When the account joined (the demo's history); the database's clock otherwise. */
+  joinedAt?: Date;
 }
 
 /** Inserts an account after checking its country and that the email is free (case-insensitive). */
@@ -130,6 +132,7 @@ export async function insertAccount(db: DbOrTx, input: NewAccount): Promise<numb
         passwordHash,
         accountType: input.accountType,
         status: input.status,
+        ...(input.joinedAt ? { datetimeInserted: input.joinedAt, datetimeUpdated: input.joinedAt } : {}),
       })
       .returning({ id: accounts.id });
     return row!.id;

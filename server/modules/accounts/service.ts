@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { APPROVAL_PROMISE_DAYS } from '../../../contract/constants';
 import { AccountStatus, AccountType, accountStatusLabels } from '../../../contract/enums';
 import { server as messages, validation } from '../../../contract/messages';
 import type { Deps } from '../../deps';
-import { accounts, customers } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import type { DbOrTx } from '../../db/client';
+import { accounts, agents, customers } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { hashPassword } from '../../lib/passwords';
 import { logStaffAction } from '../../lib/staff-log';
 import { changingSessions, revokeAccountSessions } from '../auth/sessions';
@@ -61,10 +62,22 @@ export async function changeAccountStatus(deps: StatusDeps, actorAccountId: numb
   return { id: accountId, status };
 }
 
-/** Soft delete: the account disappears from every list and cannot sign in; its history stays. */
-export async function deleteAccount(deps: Pick<Deps, 'db' | 'clock' | 'sessionCache'>, actorAccountId: number, accountId: number): Promise<void> {
+/**
+ * Soft delete: the account disappears from every list and cannot sign in; its history stays. An
+ * agent's account is deleted only once none of its customers is left with it (`before` may move them
+ * in the same transaction): customers are never left without an agent.
+ */
+export async function deleteAccount(
+  deps: Pick<Deps, 'db' | 'clock' | 'sessionCache'>,
+  actorAccountId: number,
+  accountId: number,
+  before?: (tx: DbOrTx) => Promise<void>,
+): Promise<void> {
   if (accountId === actorAccountId) throw badRequest('You cannot delete your own account');
   await changingSessions(deps, async (tx) => {
+    await before?.(tx);
+    const customersLeft = await liveCustomersOfAgentAccount(tx, accountId);
+    if (customersLeft > 0) throw conflict(messages.agentHasCustomers(customersLeft));
     const [row] = await tx
       .update(accounts)
       .set({ deletedAt: deps.clock.now(), datetimeUpdated: deps.clock.now() })
@@ -74,6 +87,17 @@ export async function deleteAccount(deps: Pick<Deps, 'db' | 'clock' | 'sessionCa
     await revokeAccountSessions(tx, deps.clock, accountId);
     await logStaffAction(tx, { actorAccountId, action: 'delete', targetType: 'account', targetId: accountId });
   });
+}
+
+/** Customers (not deleted) whose agent is the agent of this account; 0 for any other account. */
+async function liveCustomersOfAgentAccount(tx: DbOrTx, accountId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(customers)
+    .innerJoin(agents, eq(agents.id, customers.agentId))
+    .innerJoin(accounts, eq(accounts.id, customers.accountId))
+    .where(and(eq(agents.accountId, accountId), isNull(accounts.deletedAt)));
+  return row?.n ?? 0;
 }
 
 /** Sets a password and ends the account's other sessions. */

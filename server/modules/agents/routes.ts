@@ -48,8 +48,8 @@ export function registerAgentRoutes(app: FastifyInstance, deps: Deps): void {
 
   registerOwnCustomerRoutes(app, deps);
 
-  registerRoute(app, agentRoutes.delete, async ({ auth, params }) => {
-    await deleteAgent(deps, auth.accountId, params.id);
+  registerRoute(app, agentRoutes.delete, async ({ auth, params, query }) => {
+    await deleteAgent(deps, auth.accountId, params.id, query.moveCustomersTo);
     return { success: true as const };
   });
 }

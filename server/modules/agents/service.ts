@@ -107,9 +107,31 @@ export async function updateAgent(deps: ServiceDeps, actorAccountId: number, bod
   });
 }
 
-/** Soft-deletes the agent's account; their customers and Registration IDs keep their history. */
-export async function deleteAgent(deps: ServiceDeps, actorAccountId: number, agentId: number): Promise<void> {
+/**
+ * Soft-deletes the agent's account; Registration IDs keep their history. Customers are never left
+ * without an agent: with `moveCustomersTo` they move to that agent in the same transaction (audited),
+ * otherwise an agent who still has customers is refused (409, saying how many).
+ */
+export async function deleteAgent(deps: ServiceDeps, actorAccountId: number, agentId: number, moveCustomersTo?: number): Promise<void> {
   const agent = await findAgent(deps.db, { agentId });
   if (!agent) throw agentNotFound();
-  await deleteAccount(deps, actorAccountId, agent.account.id);
+  const move = moveCustomersTo === undefined ? undefined : (tx: DbOrTx) => moveCustomers(tx, actorAccountId, agentId, moveCustomersTo);
+  await deleteAccount(deps, actorAccountId, agent.account.id, move);
+}
+
+/** Moves every customer (not deleted) of one agent to another, active agent. */
+async function moveCustomers(tx: DbOrTx, actorAccountId: number, fromAgentId: number, toAgentId: number): Promise<void> {
+  if (toAgentId === fromAgentId) throw badRequest(messages.moveToSameAgent);
+  const target = await findAgent(tx, { agentId: toAgentId });
+  if (!target || target.account.status !== AccountStatus.Active) throw badRequest(`moveCustomersTo: ${messages.notFound('Active agent')}`);
+  const moved = await tx.execute(sql`
+    update customers c set agent_id = ${toAgentId}
+    from accounts a where a.id = c.account_id and a.deleted_at is null and c.agent_id = ${fromAgentId}`);
+  await logStaffAction(tx, {
+    actorAccountId,
+    action: 'customers.move',
+    targetType: 'agent',
+    targetId: fromAgentId,
+    details: { toAgentId, customers: moved.rowCount ?? 0 },
+  });
 }

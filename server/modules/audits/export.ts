@@ -3,7 +3,7 @@ import { entryDirectionLabels, exitTypeLabel, orderEntryTypeLabels, type EntryDi
 import type { Db, DbOrTx } from '../../db/client';
 import { entryAudits, exitAudits } from '../../db/schema/index';
 import type { TempFile } from '../../lib/temp-file';
-import { writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
+import { DATE_TIME_FORMAT, writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
 import { auditConditions, selectAudits, type AuditFilter, type AuditKind, type AuditRow } from './query';
 
 const BATCH_SIZE = 1000;
@@ -17,7 +17,7 @@ const columns = (kind: AuditKind): XlsxColumn[] => [
   { header: 'Symbol', key: 'symbol', width: 14 },
   { header: 'Direction', key: 'direction', width: 10 },
   kind === 'entry' ? { header: 'Entry Type', key: 'type', width: 12 } : { header: 'Exit Type', key: 'type', width: 20 },
-  { header: 'Date (UTC)', key: 'date', width: 22 },
+  { header: 'Date (UTC)', key: 'date', width: 18, style: { numFmt: DATE_TIME_FORMAT } },
   { header: 'Message', key: 'message', width: 80 },
 ];
 

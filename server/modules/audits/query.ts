@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import { AUDIT_DAY_OFFSET_HOURS, type AuditItem } from '../../../contract/api/audit';
 import type { FilterItem } from '../../../contract/common';
+import { AUTOMATIC_EXIT_FILTER, ExitType } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { accounts, agents, customers, entryAudits, exitAudits, orders, strategies } from '../../db/schema/index';
 import { addedSince, countColumns, currentSnapshot, type CountAtSnapshot } from '../../db/insert-only-count';
@@ -36,6 +37,15 @@ export interface AuditFilter {
   endDate?: string | undefined;
 }
 
+/** Exits of one type: 1 Manual (Admin), 2 Manual (Customer), or 3 the automatic ones (no exit type stored). */
+function exitTypeCondition(value: string): SQL {
+  if (value === String(AUTOMATIC_EXIT_FILTER)) return isNull(exitAudits.exitType);
+  if (value !== String(ExitType.ByAdmin) && value !== String(ExitType.Customer)) {
+    throw badRequest('filter exitType must be 0 (All), 1 (Manual (Admin)), 2 (Manual (Customer)) or 3 (Automatic (Signal, TP/SL))');
+  }
+  return eq(exitAudits.exitType, Number(value));
+}
+
 export function auditConditions(kind: AuditKind, input: AuditFilter): SQL | undefined {
   const t = table(kind);
   const { from, to } = dateBounds(input);
@@ -48,10 +58,7 @@ export function auditConditions(kind: AuditKind, input: AuditFilter): SQL | unde
   ];
   if (kind === 'exit') {
     const exitType = filterValue(input.filter, 'exitType');
-    if (exitType !== undefined && exitType !== '0') {
-      if (exitType !== '1' && exitType !== '2') throw badRequest('filter exitType must be 0 (All), 1 (Manual (Admin)) or 2 (Manual (Customer))');
-      parts.push(eq(exitAudits.exitType, Number(exitType)));
-    }
+    if (exitType !== undefined && exitType !== '0') parts.push(exitTypeCondition(exitType));
   }
   return and(...parts);
 }

@@ -1,8 +1,10 @@
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import type { FilterItem } from '../../../contract/common';
 import type { Country, CountryRef } from '../../../contract/api/country';
 import type { DbOrTx } from '../../db/client';
 import { countries } from '../../db/schema/index';
-import { likePattern, offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { filterValue, likePattern, offsetOf, pageOf, type PageWindow } from '../../db/paging';
+import { idCondition } from '../orders/filters';
 
 export function flagUrl(countryCode: string): string {
   return `/flags/${countryCode.toLowerCase()}.svg`;
@@ -12,8 +14,10 @@ export function toCountryRef(row: { id: number; name: string; countryCode: strin
   return { id: row.id, name: row.name, imageUrl: flagUrl(row.countryCode), countryCode: row.countryCode };
 }
 
-export async function searchCountries(db: DbOrTx, name: string | undefined, page: PageWindow) {
-  const where = name ? ilike(countries.name, likePattern(name)) : undefined;
+/** Countries by part of their name (filter `name`) and/or by id (filter `id`: a list filter showing its chosen country). */
+export async function searchCountries(db: DbOrTx, filter: FilterItem[], page: PageWindow) {
+  const name = filterValue(filter, 'name');
+  const where = and(name ? ilike(countries.name, likePattern(name)) : undefined, idCondition(filter, 'id', countries.id));
   const [rows, [total]] = await Promise.all([
     db.select().from(countries).where(where).orderBy(asc(countries.name)).limit(page.pageSize).offset(offsetOf(page)),
     db.select({ n: count() }).from(countries).where(where),

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { countryRoutes } from '../../../contract/api/country';
 import type { Deps } from '../../deps';
-import { filterValue } from '../../db/paging';
 import { registerRoute } from '../../http/route';
 import { searchCountries } from './repository';
 
 export function registerCountryRoutes(app: FastifyInstance, deps: Deps): void {
-  registerRoute(app, countryRoutes.search, async ({ body }) => searchCountries(deps.db, filterValue(body.filter, 'name'), body));
+  registerRoute(app, countryRoutes.search, async ({ body }) => searchCountries(deps.db, body.filter, body));
 }

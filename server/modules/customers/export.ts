@@ -3,7 +3,7 @@ import { accountStatusLabels, customerGroupLabels, exchangeLabels, type AccountS
 import type { Db, DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/index';
 import type { TempFile } from '../../lib/temp-file';
-import { writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
+import { DATE_FORMAT, writeXlsxFile, type XlsxColumn } from '../../lib/xlsx';
 import { selectCustomers, type CustomerSqlRow } from './repository';
 
 /** Rows read per query: the export holds one batch of rows at a time, never the whole table. */
@@ -22,7 +22,7 @@ export const exportColumns: XlsxColumn[] = [
   { header: 'Exchange', key: 'exchange', width: 12 },
   { header: 'Wallet (USDT)', key: 'wallet', width: 16, style: { numFmt: '#,##0.00' } },
   { header: 'Total Transactions', key: 'totalTransactions', width: 18 },
-  { header: 'Since', key: 'since', width: 12, style: { numFmt: 'dd/mm/yyyy' } },
+  { header: 'Since', key: 'since', width: 12, style: { numFmt: DATE_FORMAT } },
 ];
 
 function labelOf<T extends number>(labels: Record<T, string>, value: number | null, none: string): string {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { CustomerExecution, Order } from '../../../contract/api/order';
+import type { CloseProgress, CustomerExecution, Order } from '../../../contract/api/order';
 import type { FilterItem } from '../../../contract/common';
 import { OrderStatus } from '../../../contract/enums';
 import type { Paged } from '../../../contract/envelope';
@@ -23,9 +23,29 @@ const orderColumns = {
   datetimeInserted: orders.datetimeInserted,
   datetimeUpdated: orders.datetimeUpdated,
   closing: sql<boolean>`exists (select 1 from ${executions} e where e.order_id = ${orders.id} and e.state in ('pending', 'open') and e.close_requested_at is not null)`.mapWith(Boolean),
+  closeProgress: closeProgressOf(),
 };
 
-type OrderRow = { [K in Exclude<keyof typeof orderColumns, 'closing'>]: (typeof orderColumns)[K]['_']['data'] } & { closing: boolean };
+/**
+ * The close's progress, once one was asked for: by an admin or a customer (exit type kept even when
+ * the engine gives a close up) or by a signal (close_requested_at). Counted over the executions that
+ * held a position.
+ */
+function closeProgressOf() {
+  return sql<CloseProgress | null>`case when exists (
+      select 1 from ${executions} e where e.order_id = ${orders.id} and (e.close_requested_at is not null or e.exit_type is not null))
+    then (select json_build_object(
+        'total', count(*) filter (where e.state in ('open', 'closed')),
+        'closed', count(*) filter (where e.state = 'closed'),
+        'open', count(*) filter (where e.state = 'open'))
+      from ${executions} e where e.order_id = ${orders.id})
+    end`;
+}
+
+type OrderRow = { [K in Exclude<keyof typeof orderColumns, 'closing' | 'closeProgress'>]: (typeof orderColumns)[K]['_']['data'] } & {
+  closing: boolean;
+  closeProgress: CloseProgress | null;
+};
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -36,6 +56,7 @@ function toOrder(row: OrderRow): Order {
     side: row.side,
     realizedPnl: Number(row.realizedPnl),
     closing: row.closing,
+    closeProgress: row.closeProgress,
     datetimeInserted: row.datetimeInserted.toISOString(),
     datetimeUpdated: row.datetimeUpdated.toISOString(),
   };

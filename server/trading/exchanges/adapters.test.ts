@@ -42,7 +42,7 @@ describe.each(['bybit', 'bitget'] as const)('%s adapter through ccxt against the
     });
 
     it('answers market info from markets loaded once per process', async () => {
-      expect(await adapter().market('BTCUSDT')).toEqual({ symbol: 'BTCUSDT', ccxtSymbol: 'BTC/USDT:USDT', minQty: 0.001, qtyStep: 0.001, tickSize: 0.1, minNotional: 5, maxLeverage: 100 });
+      expect(await adapter().market('BTCUSDT')).toEqual({ symbol: 'BTCUSDT', ccxtSymbol: 'BTC/USDT:USDT', minQty: 0.001, qtyStep: 0.001, tickSize: 0.1, minNotional: 5, maxLeverage: 100, maxMarketQty: 119 });
       const before = sandbox.control.counters().requestsByIp;
       await adapter().loadMarkets();
       await adapter().market('ETHUSDT');

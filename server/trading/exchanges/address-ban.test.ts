@@ -5,7 +5,8 @@ import { AddressBans, type AddressBan } from './address-ban';
 import { DEFAULT_CEILINGS, ExchangeRateLimiter, WINDOW_SLACK_MS } from './rate-limiter';
 import { adapterHarness, failureOf, sandboxAccount, type AdapterHarness } from './test-support';
 
-const BAN_MS = 1_500;
+/** Long enough for the steps taken during the ban (a refused entry, a Bitget read) on a loaded machine; the test waits it out once. */
+const BAN_MS = 4_000;
 
 let sandbox: RunningSandbox;
 let h: AdapterHarness;
@@ -73,6 +74,32 @@ describe('a Bybit 403 bans the address: nothing is sent to Bybit from it until t
     expect(late.staffMessage).toBe("Bybit was not sent this request: its deadline passed while it waited for the exchange's rate limits or the end of a ban");
     await first;
     expect(sandbox.control.account(creds.uid).orders.map((o) => o.clientOrderId)).toEqual(['ct81-1-e']);
+  });
+
+  it('after a ban one request goes first; the others follow once it is answered, and a 403 to it holds them for another ban', async () => {
+    const bans = new AddressBans({ bybit: 100, bitget: 100 });
+    expect(bans.report('bybit', 'probed', 'HTTP 403')).toBe(true);
+    let order: string[] = [];
+    const first = bans.sendable('bybit', 'probed').then((probe) => (order.push('first'), probe));
+    const second = bans.sendable('bybit', 'probed').then((probe) => (order.push('second'), probe));
+    const probe = await first;
+    expect(probe).toBeTypeOf('function');
+    // The second waits for the first one's answer: here, another 403.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['first']);
+    expect(bans.report('bybit', 'probed', 'HTTP 403')).toBe(true);
+    probe!();
+    // After that ban, the second is the one to go first.
+    expect(await second).toBeTypeOf('function');
+    expect(order).toEqual(['first', 'second']);
+    // Answered without a ban: the others go at once, none of them a probe.
+    order = [];
+    const third = bans.sendable('bybit', 'probed').then((p) => (order.push('third'), p));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual([]);
+    (await second)!();
+    expect(await third).toBeUndefined();
+    expect(await bans.sendable('bybit', 'probed')).toBeUndefined();
   });
 
   it('a second ban later is heard of again; a 403 during a ban only prolongs it', async () => {

@@ -6,7 +6,9 @@ import { ExchangeFailure, type ExchangeId } from './types';
  * from that address for at least 10 minutes (`docs/v5/rate-limit/rate-limit.mdx`); retrying only
  * prolongs the ban. While an address is banned no request to that exchange leaves from it: requests
  * that can wait, wait for the end of the ban; a request whose deadline ends before the ban is refused
- * at once without being sent (an entry past its deadline is dropped, not placed late).
+ * at once without being sent (an entry past its deadline is dropped, not placed late). When the ban
+ * ends, one request goes first ("at least" 10 minutes: the exchange's may last longer); the others
+ * follow once it is answered without a new ban, at the pace of the windows.
  */
 export const ADDRESS_BAN_MS: Record<ExchangeId, number> = { bybit: 10 * 60_000, bitget: 10 * 60_000 };
 
@@ -29,8 +31,19 @@ interface BanState {
   ended?: Promise<void>;
 }
 
+/** The first request after a ban, and what the others wait for: its answer. */
+interface Probe {
+  sent: boolean;
+  answered: Promise<void>;
+  answer: () => void;
+}
+
+/** Called once the probe's answer is in (or it failed): the requests waiting behind it go on. */
+export type ProbeAnswered = () => void;
+
 export class AddressBans {
   private readonly bans = new Map<string, BanState>();
+  private readonly probes = new Map<string, Probe>();
   private readonly listeners = new Set<AddressBanListener>();
 
   constructor(
@@ -94,6 +107,28 @@ export class AddressBans {
     }
   }
 
+  /**
+   * Right before a request is sent: resolves once no ban is in force and no request that went first
+   * after one is still unanswered. Answers the function to call with this request's answer when it is
+   * that first request (the probe), else undefined.
+   */
+  async sendable(exchange: ExchangeId, egress: string, deadline?: number): Promise<ProbeAnswered | undefined> {
+    const key = `${exchange}:${egress}`;
+    for (;;) {
+      await this.clear(exchange, egress, deadline);
+      const probe = this.probes.get(key);
+      if (!probe) return undefined;
+      if (!probe.sent) {
+        probe.sent = true;
+        return () => {
+          if (this.probes.get(key) === probe) this.probes.delete(key);
+          probe.answer();
+        };
+      }
+      await probe.answered;
+    }
+  }
+
   /** Calls `listener` once for every new ban; answers the function that unsubscribes it. */
   onBan(listener: AddressBanListener): () => void {
     this.listeners.add(listener);
@@ -103,7 +138,14 @@ export class AddressBans {
   private active(key: string, at: number): BanState | undefined {
     const state = this.bans.get(key);
     if (state && state.ban.until > at) return state;
-    if (state) this.bans.delete(key);
+    if (state) {
+      this.bans.delete(key);
+      if (!this.probes.has(key)) {
+        let answer = () => undefined as void;
+        const answered = new Promise<void>((resolve) => (answer = resolve));
+        this.probes.set(key, { sent: false, answered, answer });
+      }
+    }
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import type { Exchange, Order } from 'ccxt';
-import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
+import { CcxtAdapter, closeSide, liquidationOf, placedOrderOf, type AccountTerms, type OrderParams } from './ccxt-adapter';
 import { BitgetAccountSettings, type SymbolSettings } from './bitget-account';
 import { checkBitgetKey } from './bitget-key-check';
 import { cancelBitgetPlan, findBitgetAttached, findBitgetOrderById } from './bitget-attached';
@@ -18,6 +18,8 @@ import {
   type Position,
   type PositionModeName,
   type PositionSide,
+  type Liquidation,
+  type RiskTier,
   type StopLossRequest,
   type TakeProfitRequest,
   type TrailingStopRequest,
@@ -149,6 +151,25 @@ export class BitgetAdapter extends CcxtAdapter {
         ex.createOrder(market.ccxtSymbol, 'market', closeSide(request.side), request.quantity, undefined, params),
       );
     });
+  }
+
+  /** contract/market/Get-Query-Position-Lever: `endUnit` (USDT), `leverage` and `keepMarginRate` per level. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bitgetOf(this.client.ccxt).publicMixGetV2MixMarketQueryPositionLever({ symbol, productType: BITGET_PRODUCT.productType })) as { data?: Array<Record<string, string>> };
+    return (answer.data ?? []).map((row) => ({ maxValue: Number(row.endUnit), maxLeverage: Number(row.leverage), maintenanceRate: Number(row.keepMarginRate) }));
+  }
+
+  /**
+   * contract/trade/Get-Order-Fills: the takeover's fills carry `tradeSide` `burst_close_long|short` (hedge) or
+   * `burst_sell_single|burst_buy_single` (one-way: a sell takes over a long).
+   */
+  async findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null> {
+    const answer = (await this.call(credentials, (ex) =>
+      bitgetOf(ex).privateMixGetV2MixOrderFills({ productType: BITGET_PRODUCT.productType, symbol, startTime: String(since), limit: 100 }),
+    )) as { data?: { fillList?: Array<Record<string, string>> | null } };
+    const burst = side === 'long' ? ['burst_close_long', 'burst_sell_single'] : ['burst_close_short', 'burst_buy_single'];
+    const rows = (answer.data?.fillList ?? []).filter((row) => burst.includes(row.tradeSide ?? '') && Number(row.cTime) >= since);
+    return liquidationOf(rows.map((row) => ({ quantity: Number(row.baseVolume), price: Number(row.price) })));
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

@@ -2,7 +2,7 @@ import type { bybit as BybitExchange, Exchange, Order } from 'ccxt';
 import type { BybitSocketEntry } from './bybit-ws/order-entry';
 import type { BybitTradeSessions } from './bybit-ws/sessions';
 import { servedBySocket, socketOrderBody, socketRefusal } from './bybit-ws/ccxt-frames';
-import { CcxtAdapter, closeSide, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
+import { CcxtAdapter, closeSide, liquidationOf, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
 import type { CcxtClient } from './ccxt-client';
 import { orderKindOf } from './client-order-id';
 import { failure } from './errors';
@@ -23,6 +23,8 @@ import type {
   PlacedOrder,
   PositionModeName,
   PositionSide,
+  Liquidation,
+  RiskTier,
   SessionWarmth,
   StopLossRequest,
   TakeProfitRequest,
@@ -159,6 +161,22 @@ export class BybitAdapter extends CcxtAdapter {
       if (!/^(Partial)?(StopLoss|TakeProfit)$/.test(type)) return [];
       return [{ exchangeOrderId: order.id, kind: type.endsWith('StopLoss') ? 'stopLoss' : 'takeProfit', triggerPrice: order.triggerPrice ?? 0, quantity: order.amount ?? 0, sized: type.startsWith('Partial'), planType: undefined }];
     });
+  }
+
+  /** docs/v5/market/risk-limit.mdx: `riskLimitValue`, `maxLeverage` and `maintenanceMargin` per tier. */
+  protected async readRiskTiers(symbol: string): Promise<RiskTier[]> {
+    const answer = (await bybitOf(this.client.ccxt).publicGetV5MarketRiskLimit({ category: 'linear', symbol })) as { result?: { list?: Array<Record<string, string>> } };
+    return (answer.result?.list ?? []).filter((row) => row.symbol === symbol).map((row) => ({ maxValue: Number(row.riskLimitValue), maxLeverage: Number(row.maxLeverage), maintenanceRate: Number(row.maintenanceMargin) }));
+  }
+
+  /** docs/v5/order/execution.mdx: the takeover's executions are `execType: BustTrade`; a long is taken over by a Sell. */
+  async findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null> {
+    const answer = (await this.call(credentials, (ex) =>
+      bybitOf(ex).privateGetV5ExecutionList({ category: 'linear', symbol, execType: 'BustTrade', startTime: since, limit: 100 }),
+    )) as { result?: { list?: Array<Record<string, string>> } };
+    const closing = side === 'long' ? 'Sell' : 'Buy';
+    const rows = (answer.result?.list ?? []).filter((row) => row.side === closing && Number(row.execTime) >= since);
+    return liquidationOf(rows.map((row) => ({ quantity: Number(row.execQty), price: Number(row.execPrice) })));
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

@@ -3,12 +3,12 @@ import type { Exchange, Market, Order, Position as CcxtPosition } from 'ccxt';
 import type { CcxtClient } from './ccxt-client';
 import type { AccountStreams } from './streams/account-streams';
 import { newsOf } from './streams/news';
+import { byDeadline } from './by-deadline';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
   type AdapterHealth,
   type AccountNews,
-  type BudgetLease,
   ExchangeFailure,
   type AttachedLeg,
   type Balance,
@@ -18,6 +18,7 @@ import {
   type ExchangeAdapter,
   type ExchangeId,
   type KeyCheck,
+  type Liquidation,
   type LiveOrder,
   type MarketInfo,
   type OrderKind,
@@ -26,6 +27,7 @@ import {
   type PositionModeName,
   type PositionSide,
   type ReduceRequest,
+  type RiskTier,
   type SessionWarmth,
   type StopLossRequest,
   type TakeProfitRequest,
@@ -57,6 +59,9 @@ export interface AccountTerms {
 /** Lookups of an order the exchange called a duplicate: at once, then after these pauses (2.6 s in all). */
 const DUPLICATE_LOOKUP_DELAYS_MS = [0, 100, 300, 700, 1_500];
 
+/** Risk-limit tiers change rarely (exchange announcements): read again after this long. */
+const RISK_TIERS_KEPT_MS = 60 * 60_000;
+
 const orderStatuses: Record<string, PlacedOrder['status']> = { open: 'open', closed: 'closed', canceled: 'canceled', expired: 'canceled', rejected: 'rejected' };
 
 /** The side of the trade that opens (entry) or reduces (close) a position on `side`. */
@@ -83,6 +88,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract readonly exchange: ExchangeId;
   abstract readonly sizedEntryProtection: boolean;
   private marketCache: { source: Record<string, Market>; infos: Map<string, MarketInfo> } | undefined;
+  private readonly tiers = new Map<string, { tiers: Promise<RiskTier[]>; readAt: number; read: boolean }>();
 
   /** The private streams of the warm accounts, whose views answer reads while synced (absent: every read is REST). */
   protected streams: AccountStreams | undefined;
@@ -160,8 +166,8 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
 
   /** The open ones are known from the account's stream while it is synced; done ones are always read over REST. */
-  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false): Promise<AttachedLeg[]> {
-    const fromStream = includeDone ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
+  async findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone = false, overRest = false): Promise<AttachedLeg[]> {
+    const fromStream = includeDone || overRest ? undefined : this.streams?.view(credentials)?.attachedLegs(position.symbol, position.side, position.positionMode === 'hedge');
     return fromStream ?? this.readAttachedLegs(credentials, position, includeDone);
   }
 
@@ -178,6 +184,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   protected abstract readOrderByClientId(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<PlacedOrder | null>;
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
   abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  abstract findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
 
   /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
   async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {
@@ -205,15 +212,6 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     this.client.options.limiter.prepare(this.exchange, this.client.options.egress, count);
   }
 
-  budgetLease(): BudgetLease | undefined {
-    const terms = this.client.options.limiter.leaseTerms(this.exchange);
-    return terms && { ...terms, egress: this.client.options.egress };
-  }
-
-  creditRequests(granted: number, msLeft: number): void {
-    this.client.options.limiter.credit(this.exchange, this.client.options.egress, granted, msLeft);
-  }
-
   async warmAccountTerms(_credentials: Credentials, _symbols: readonly string[]): Promise<boolean> {
     return false;
   }
@@ -229,6 +227,30 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
     if (!info) throw failure(this.exchange, 'invalid_request', `does not list the USDT perpetual '${symbol}'`, 'check the strategy symbol (e.g. BTCUSDT)');
     return info;
   }
+
+  /** A read still under way is raced against the entry's `deadline` (see ExchangeAdapter.riskTiers). */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]> {
+    const { tiers, read } = this.sharedTiers(symbol);
+    if (deadline === undefined || read) return tiers;
+    const { limiter, egress } = this.client.options;
+    return byDeadline(tiers, limiter.bans, this.exchange, egress, deadline, 'risk-limit tiers could not be read');
+  }
+
+  /** One read per symbol an hour, shared by every entry that asks meanwhile; a failed read is not kept. */
+  private sharedTiers(symbol: string): { tiers: Promise<RiskTier[]>; read: boolean } {
+    const cached = this.tiers.get(symbol);
+    if (cached && Date.now() - cached.readAt < RISK_TIERS_KEPT_MS) return cached;
+    const entry = { tiers: this.guard(() => this.readRiskTiers(symbol)).then((rows) => rows.sort((a, b) => a.maxValue - b.maxValue)), readAt: Date.now(), read: false };
+    this.tiers.set(symbol, entry);
+    entry.tiers.then(
+      () => (entry.read = true),
+      () => this.tiers.delete(symbol),
+    );
+    return entry;
+  }
+
+  /** The symbol's risk-limit tiers from the exchange's public endpoint. */
+  protected abstract readRiskTiers(symbol: string): Promise<RiskTier[]>;
 
   async fetchBalance(credentials: Credentials): Promise<Balance> {
     const balance = await this.call(credentials, (ex) => ex.fetchBalance());
@@ -265,7 +287,9 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
 
   async closePosition(credentials: Credentials, request: CloseRequest): Promise<PlacedOrder | null> {
     const market = await this.market(request.symbol);
-    const positions = await this.fetchPositions(credentials, [market.symbol]);
+    let positions = await this.fetchPositions(credentials, [market.symbol]);
+    // The stream may not have delivered the fill that opened it yet: absence is confirmed over REST.
+    if (!positions.some((p) => p.side === request.side) && this.readsFromStream(credentials)) positions = await this.readPositions(credentials, [market.symbol]);
     const mode = positions[0] ? (await this.accountTerms(credentials, market, request.positionMode, positions[0])).mode : request.positionMode;
     const position = positions.find((p) => p.side === request.side && (mode === 'hedge') === p.hedged);
     if (!position) {
@@ -404,4 +428,12 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
       throw error;
     }
   }
+}
+
+/** The takeover fills summed: their quantity and average price; null when there are none. */
+export function liquidationOf(fills: ReadonlyArray<{ quantity: number; price: number }>): Liquidation | null {
+  const quantity = fills.reduce((sum, fill) => sum + fill.quantity, 0);
+  if (!(quantity > 0)) return null;
+  const price = fills.reduce((sum, fill) => sum + fill.quantity * fill.price, 0) / quantity;
+  return { quantity: Number(quantity.toFixed(8)), price: Number(price.toFixed(8)) };
 }

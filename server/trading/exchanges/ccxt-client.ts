@@ -1,4 +1,5 @@
 import ccxt, { type Exchange, type Market } from 'ccxt';
+import type { ExchangeClock } from './bybit-ws/exchange-clock';
 import type { ExchangeRateLimiter } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
 import type { Credentials, ExchangeId } from './types';
@@ -21,6 +22,8 @@ export interface ClientOptions {
   egress: string;
   fetchImplementation?: FetchImplementation | undefined;
   timeoutMs?: number | undefined;
+  /** Bybit: the exchange's time, learnt from every answer, signs every request (a local clock off by seconds is refused, 10002). */
+  clock?: ExchangeClock | undefined;
 }
 
 /**
@@ -61,7 +64,7 @@ async function limitedFetch2(self: Limited, exchange: ExchangeId, original: (...
     apiKey: credentials?.apiKey,
     write: writeKind(exchange, path),
     read: readKind(exchange, path),
-    deadline: context?.deadline,
+    deadline: context?.deadline ?? credentials?.deadline,
     background: credentials?.background,
   });
   let sent: Promise<unknown>;
@@ -95,6 +98,9 @@ function defineEndpoint(self: Exchange, methodName: string, uppercaseMethod: str
   target[underscore] = endpoint;
 }
 
+/** The `"time":1672211918471}` that ends every Bybit V5 answer. */
+const ANSWER_TIME = /"time":(\d{10,16})\}\s*$/;
+
 class LimitedBybit extends ccxt.bybit {
   declare limitOptions: ClientOptions;
   override fetch2(...args: FetchArgs): Promise<any> {
@@ -105,11 +111,21 @@ class LimitedBybit extends ccxt.bybit {
     defineEndpoint(this, ...args);
   }
 
-  /** Every answer passes here first: an HTTP 403 is Bybit's per-address ban (rate-limit.mdx), whatever the body says. */
+  /**
+   * Every answer passes here first: an HTTP 403 is Bybit's per-address ban (rate-limit.mdx), whatever the
+   * body says; the body's closing `time` (the exchange's clock, docs/v5/intro) keeps the clock in step.
+   */
   override onRestResponse(...args: Parameters<Exchange['onRestResponse']>): string {
-    const [statusCode] = args;
+    const [statusCode, , , , , responseBody] = args;
     if (Number(statusCode) === 403) this.limitOptions.limiter.reportAddressBan('bybit', this.limitOptions.egress, 'HTTP 403');
+    const stamp = typeof responseBody === 'string' ? ANSWER_TIME.exec(responseBody.slice(-32))?.[1] : undefined;
+    if (stamp) this.limitOptions.clock?.heard(stamp, performance.now());
     return super.onRestResponse(...args);
+  }
+
+  /** The request timestamp (X-BAPI-TIMESTAMP): the exchange's time as last heard, our own before any answer. */
+  override nonce(): number {
+    return this.limitOptions.clock?.now() ?? super.nonce();
   }
 }
 

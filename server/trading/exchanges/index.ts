@@ -91,7 +91,7 @@ export function baseUrlOf(exchange: ExchangeId, options: Pick<ExchangeAdaptersOp
 
 /** The Bybit and Bitget adapters; markets are loaded once per process and base URL, lazily. */
 export function createExchangeAdapters(options: ExchangeAdaptersOptions): { bybit: BybitAdapter; bitget: BitgetAdapter } {
-  const client = (exchange: ExchangeId) =>
+  const client = (exchange: ExchangeId, clock?: ExchangeClock) =>
     new CcxtClient({
       exchange,
       // Testnet goes through ccxt's own switch, so its URLs and headers are ccxt's, not ours.
@@ -102,9 +102,10 @@ export function createExchangeAdapters(options: ExchangeAdaptersOptions): { bybi
       egress: options.egress ?? DEFAULT_EGRESS,
       fetchImplementation: options.fetchImplementation,
       timeoutMs: options.timeoutMs,
+      clock,
     });
-  const bybitClient = client('bybit');
   const clock = new ExchangeClock();
+  const bybitClient = client('bybit', clock);
   const bybit = new BybitAdapter(bybitClient, bybitOrderEntry(options, bybitClient.options, clock));
   const bitget = new BitgetAdapter(client('bitget'));
   if (options.privateStreams ?? true) {

@@ -16,9 +16,17 @@ export function linearUsdtMarkets(markets: Record<string, Market>): Map<string, 
       tickSize: market.precision.price ?? 0,
       minNotional: market.limits.cost?.min ?? 0,
       maxLeverage: market.limits.leverage?.max ?? 1,
+      maxMarketQty: maxMarketQtyOf(market.info as Record<string, unknown> | undefined),
     });
   }
   return result;
+}
+
+/** Bybit `lotSizeFilter.maxMktOrderQty`, Bitget `maxMarketOrderQty` (LIVE-FIDELITY D8); Infinity when absent or 0. */
+function maxMarketQtyOf(info: Record<string, unknown> | undefined): number {
+  const raw = (info?.lotSizeFilter as Record<string, unknown> | undefined)?.maxMktOrderQty ?? info?.maxMarketOrderQty;
+  const value = Number(raw);
+  return Number.isFinite(value) && value > 0 ? value : Infinity;
 }
 
 /** Rounds a price to the market's tick size. */

@@ -1,14 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExchangeRateLimiter, ORDER_ENTRY_SLACK_MS } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
 
+/**
+ * The windows run on timers and performance.now(): faked here, so every grant's time is the exact one
+ * the windows decide, whatever the machine's speed (vi.runAllTimersAsync / advanceTimersByTimeAsync).
+ */
+const fakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Date', 'performance'] });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('SlidingWindow', () => {
   it('lets the first request through at once and never more than the limit per window', async () => {
+    fakeTime();
     const window = new SlidingWindow(5, 200);
     const started = performance.now();
     const grants: number[] = [];
-    await Promise.all(
+    const all = Promise.all(
       Array.from({ length: 12 }, () =>
         window.acquire().then((done) => {
           grants.push(performance.now() - started);
@@ -16,9 +26,10 @@ describe('SlidingWindow', () => {
         }),
       ),
     );
-    for (let i = 5; i < grants.length; i++) expect(grants[i]! - grants[i - 5]!).toBeGreaterThanOrEqual(199);
-    // Two windows of waiting; the bound only catches a stalled queue (timers run late on a loaded machine).
-    expect(grants.at(-1)!).toBeLessThan(3_000);
+    await vi.runAllTimersAsync();
+    await all;
+    // Five at once, five a window (and the timer's 1 ms) after their answers, the last two a window later.
+    expect(grants).toEqual([0, 0, 0, 0, 0, 201, 201, 201, 201, 201, 402, 402]);
     const stats = window.snapshot();
     expect(stats.granted).toBe(12);
     // The first five went at once, without waiting: only the other seven were delayed.
@@ -93,6 +104,7 @@ describe('SlidingWindow', () => {
   });
 
   it('keeps a slot while its request is in flight and gives it again a full window after the answer', async () => {
+    fakeTime();
     const window = new SlidingWindow(1, 100);
     const started = performance.now();
     const done = await window.acquire();
@@ -101,13 +113,13 @@ describe('SlidingWindow', () => {
       grantedAt = performance.now() - started;
       release();
     });
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await vi.advanceTimersByTimeAsync(250);
     expect(grantedAt).toBeUndefined();
-    const answeredAt = performance.now() - started;
     done();
+    await vi.runAllTimersAsync();
     await next;
-    expect(grantedAt! - answeredAt).toBeGreaterThanOrEqual(99);
-    expect(grantedAt! - answeredAt).toBeLessThan(180);
+    // A full window (and the timer's 1 ms) after the answer at 250.
+    expect(grantedAt).toBe(351);
   });
 
   it('drops an aborted waiter without using a slot', async () => {
@@ -140,6 +152,7 @@ describe('ExchangeRateLimiter', () => {
   });
 
   it('holds one account to its order ceiling while another account goes through', async () => {
+    fakeTime();
     const limiter = new ExchangeRateLimiter(
       {
         bybit: { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 2, windowMs: 300 }, perAccountSettings: { limit: 2, windowMs: 300 } },
@@ -153,15 +166,18 @@ describe('ExchangeRateLimiter', () => {
       times[key]!.push(performance.now() - started);
       release();
     });
-    await Promise.all([send('a'), send('a'), send('a'), send('b'), send('b')]);
-    expect(times.b!.every((t) => t < 50)).toBe(true);
-    expect(times.a![2]!).toBeGreaterThanOrEqual(299);
+    const all = Promise.all([send('a'), send('a'), send('a'), send('b'), send('b')]);
+    await vi.runAllTimersAsync();
+    await all;
+    // b's two orders at once; a's third once its first has left a's 300 ms window (and the timer's 1 ms).
+    expect(times).toEqual({ a: [0, 0, 301], b: [0, 0] });
     const stats = limiter.stats();
     expect(stats.perAccountOrders).toMatchObject({ accounts: 2, granted: 5, delayed: 1 });
     expect(stats.perIp['bybit:x']).toMatchObject({ granted: 5, limit: 1000 });
   });
 
   it("spaces the address's order-entry window by the exchange's answer, without the HTTP windows' slack", async () => {
+    fakeTime();
     const ceilings = { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
     // HTTP windows here get 400 ms of slack; one order per 200 ms over the socket.
     const limiter = new ExchangeRateLimiter({ bybit: { ...ceilings, perIpOrderEntry: { limit: 1, windowMs: 200 } }, bitget: ceilings }, 400);
@@ -169,13 +185,15 @@ describe('ExchangeRateLimiter', () => {
     const first = await order('a');
     const answeredAt = performance.now();
     first(answeredAt);
-    await order('b');
-    const gap = performance.now() - answeredAt;
-    expect(gap).toBeGreaterThanOrEqual(200);
-    expect(gap).toBeLessThan(200 + ORDER_ENTRY_SLACK_MS + 150);
+    const second = order('b');
+    await vi.runAllTimersAsync();
+    await second;
+    // The window's 200 ms, its slack and the timer's 1 ms; not the HTTP windows' 400 ms of slack.
+    expect(performance.now() - answeredAt).toBe(200 + ORDER_ENTRY_SLACK_MS + 1);
   });
 
   it("splits the address's order-entry window by this process's part: half the orders at once, none while its part is 0", async () => {
+    fakeTime();
     const ceilings = { perIp: { limit: 1000, windowMs: 1000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
     const limiter = new ExchangeRateLimiter({ bybit: { ...ceilings, perIpOrderEntry: { limit: 10, windowMs: 60_000 } }, bitget: ceilings }, 0);
     const granted: string[] = [];
@@ -183,11 +201,13 @@ describe('ExchangeRateLimiter', () => {
       limiter.acquire({ exchange: 'bybit', egress: 'x', apiKey: `k${n}`, write: 'order', channel: 'websocket' }).then((release) => (granted.push(`k${n}`), release));
     limiter.shareOrderEntry('bybit', 'x', 0.5);
     const orders = Array.from({ length: 8 }, (_, n) => order(n));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything that can be granted now (the window is a minute long: nothing frees before it).
+    await vi.advanceTimersByTimeAsync(20);
     expect(granted).toHaveLength(5);
     expect(limiter.orderEntryOpen('bybit', 'x')).toBe(true);
     // The other process on the address stopped: the whole window is this one's again.
     limiter.shareOrderEntry('bybit', 'x', 1);
+    await vi.advanceTimersByTimeAsync(20);
     await Promise.all(orders);
     expect(granted).toHaveLength(8);
     limiter.shareOrderEntry('bybit', 'x', 0);
@@ -197,16 +217,19 @@ describe('ExchangeRateLimiter', () => {
   });
 
   it('lets background work hold only its share of the address window: trading finds the rest free at once', async () => {
+    fakeTime();
     const ceilings = { perIp: { limit: 8, windowMs: 60_000 }, maxInFlight: 100, perAccountOrders: { limit: 100, windowMs: 1000 }, perAccountSettings: { limit: 100, windowMs: 1000 } };
     const limiter = new ExchangeRateLimiter({ bybit: ceilings, bitget: ceilings }, 0);
     const read = (background?: boolean) => limiter.acquire({ exchange: 'bybit', egress: 'x', write: undefined, background });
     let backgroundGranted = 0;
     // Eight background reads queued: the window is 8, background may hold a quarter of it (2).
     const background = Promise.all(Array.from({ length: 8 }, () => read(true).then((release) => (backgroundGranted += 1, release))));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(20);
     expect(backgroundGranted).toBe(2);
-    // Trading's six reads are granted at once, whatever background work still waits for.
-    const trading = await Promise.race([Promise.all(Array.from({ length: 6 }, () => read())), new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
+    // Trading's six reads are granted at once (no time passes), whatever background work still waits for.
+    let trading: unknown[] | undefined;
+    void Promise.all(Array.from({ length: 6 }, () => read())).then((granted) => (trading = granted));
+    await vi.advanceTimersByTimeAsync(0);
     expect(trading).toHaveLength(6);
     expect(backgroundGranted).toBe(2);
     expect(limiter.stats().perIp['bybit:x']).toMatchObject({ granted: 8 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { AddressBans, type AddressBanListener } from './address-ban';
-import type { EgressBudget, LeaseTerms } from './egress-budget';
+import { AddressBans, type AddressBanListener, type ProbeAnswered } from './address-ban';
+import type { EgressBudget } from './egress-budget';
 import { exchangeNames } from './errors';
 import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
+import type { SharedWindow } from './egress-share';
 import { SlidingWindow, type GrantDone, type WindowStats } from './sliding-window';
 import { ExchangeFailure, type ExchangeId } from './types';
 
@@ -106,6 +107,18 @@ export const ORDER_ENTRY_SLACK_MS = 5;
  */
 export const BACKGROUND_SHARE = 0.25;
 
+/** What background work may hold of a window of `limit` (BACKGROUND_SHARE): of this process's part, so of the address's ceiling across processes too. */
+const backgroundLimit = (limit: number) => Math.floor(limit * BACKGROUND_SHARE);
+
+/** One exchange's per-address window in this process, its background part, and its requests in flight. */
+interface IpBucket {
+  exchange: ExchangeId;
+  egress: string;
+  window: SlidingWindow;
+  background: SlidingWindow;
+  inFlight: Semaphore;
+}
+
 export interface LimiterRequest {
   exchange: ExchangeId;
   /** The outgoing address the request leaves from; one process usually has one. */
@@ -184,12 +197,11 @@ function deadlineSignal(request: LimiterRequest): () => AbortSignal | undefined 
 const slotOf = (window: SlidingWindow, signal: () => AbortSignal | undefined): GrantDone | Promise<GrantDone> => window.tryAcquire() ?? window.acquire(signal());
 
 export class ExchangeRateLimiter {
-  private readonly ipWindows = new Map<string, { window: SlidingWindow; inFlight: Semaphore }>();
+  private readonly ipWindows = new Map<string, IpBucket>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
   private readonly orderEntryWindows = new Map<string, SlidingWindow>();
   /** This process's part of each address's order-entry window (`shareOrderEntry`); absent: all of it. */
   private readonly orderEntryShares = new Map<string, number>();
-  private readonly backgroundWindows = new Map<string, SlidingWindow>();
 
   constructor(
     readonly ceilings: Record<ExchangeId, ExchangeCeilings> = DEFAULT_CEILINGS,
@@ -198,10 +210,20 @@ export class ExchangeRateLimiter {
     private budget: EgressBudget | undefined = undefined,
   ) {}
 
-  /** Shares each address's per-IP ceiling with the other processes on it (`npm start`, `npm run worker`). */
+  /**
+   * Shares each address's per-IP ceiling with the other processes on it (`npm start`, `npm run worker`):
+   * from now on each of this process's per-IP windows holds this process's part of its address's ceiling.
+   */
   shareBudget(budget: EgressBudget | undefined): void {
-    if (this.budget !== budget) this.budget?.stop?.();
+    if (this.budget === budget) return;
+    void this.budget?.stop?.();
     this.budget = budget;
+    for (const bucket of this.ipWindows.values()) this.shareWindow(bucket);
+  }
+
+  /** Starts sharing the address's window now (a process's own address), so its first request does not wait for its part. */
+  openAddress(exchange: ExchangeId, egress: string): void {
+    this.ipBucket(exchange, egress);
   }
 
   /**
@@ -225,22 +247,29 @@ export class ExchangeRateLimiter {
       throw error;
     }
     if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
+    const ip = this.ipBucket(request.exchange, request.egress);
     let backgroundDone: GrantDone | undefined;
     try {
-      backgroundDone = request.background ? await slotOf(this.backgroundWindow(request.exchange, request.egress), signal) : undefined;
+      backgroundDone = request.background ? await slotOf(ip.background, signal) : undefined;
     } catch (error) {
       accountDone?.();
       throw error;
     }
-    const ip = this.ipBucket(request.exchange, request.egress);
     const releaseSocket = await ip.inFlight.acquire();
     let ipDone: GrantDone | undefined;
+    let probeAnswered: ProbeAnswered | undefined;
     try {
-      ipDone = await slotOf(ip.window, signal);
-      await this.budget?.take(request.exchange, request.egress, this.ceilings[request.exchange].perIp, signal());
-      await this.bans.clear(request.exchange, request.egress, request.deadline);
+      ipDone = ip.window.tryAcquire();
+      if (!ipDone) {
+        // This process's part of the address's window is spent: the others hear that it wants more.
+        this.budget?.expect?.(request.exchange, request.egress, 1);
+        ipDone = await ip.window.acquire(signal());
+      }
+      // A request granted before a ban, waiting here for its end, keeps its slot: it is counted when it goes.
+      probeAnswered = await this.bans.sendable(request.exchange, request.egress, request.deadline);
       refuseIfLate(request);
     } catch (error) {
+      probeAnswered?.();
       ipDone?.();
       releaseSocket();
       backgroundDone?.();
@@ -254,19 +283,8 @@ export class ExchangeRateLimiter {
       backgroundDone?.();
       accountDone?.();
       releaseSocket();
+      probeAnswered?.();
     };
-  }
-
-  /** The part of the address's HTTP window background work may hold (BACKGROUND_SHARE of the planned ceiling). */
-  private backgroundWindow(exchange: ExchangeId, egress: string): SlidingWindow {
-    const key = `${exchange}:${egress}`;
-    let window = this.backgroundWindows.get(key);
-    if (!window) {
-      const { limit, windowMs } = this.ceilings[exchange].perIp;
-      window = new SlidingWindow(Math.max(1, Math.floor(limit * BACKGROUND_SHARE)), windowMs + this.slackMs);
-      this.backgroundWindows.set(key, window);
-    }
-    return window;
   }
 
   private async orderEntryGrant(request: LimiterRequest, signal: () => AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<GrantDone> {
@@ -323,21 +341,11 @@ export class ExchangeRateLimiter {
   }
 
   /**
-   * `count` HTTP requests to `exchange` are about to leave `egress` (the entries of an alert being
-   * committed): the shared address budget is leased for them now, so the first one does not wait for it.
+   * `count` HTTP requests to `exchange` are about to leave `egress` (the entries of an alert): when this
+   * process's part of the address's window cannot take them, the other processes hear at once that it wants more.
    */
   prepare(exchange: ExchangeId, egress: string, count: number): void {
-    if (count > 0) this.budget?.prepare?.(exchange, egress, this.ceilings[exchange].perIp, count);
-  }
-
-  /** How the alert's own statement may lease this address's shared budget (undefined: not shared through PostgreSQL). */
-  leaseTerms(exchange: ExchangeId): LeaseTerms | undefined {
-    return this.budget?.leaseTerms?.(this.ceilings[exchange].perIp);
-  }
-
-  /** Tokens of the shared budget the alert's statement leased for this process. */
-  credit(exchange: ExchangeId, egress: string, granted: number, msLeft: number): void {
-    this.budget?.credit?.(exchange, egress, granted, msLeft);
+    if (count > 0) this.budget?.expect?.(exchange, egress, count);
   }
 
   /** Records an address ban the exchange answered (Bybit HTTP 403); true when it starts a new one. */
@@ -369,15 +377,40 @@ export class ExchangeRateLimiter {
     return { perIp, perAccountOrders, perAccountReads };
   }
 
-  private ipBucket(exchange: ExchangeId, egress: string): { window: SlidingWindow; inFlight: Semaphore } {
+  private ipBucket(exchange: ExchangeId, egress: string): IpBucket {
     const key = `${exchange}:${egress}`;
     let bucket = this.ipWindows.get(key);
     if (!bucket) {
       const { perIp, maxInFlight } = this.ceilings[exchange];
-      bucket = { window: new SlidingWindow(perIp.limit, perIp.windowMs + this.slackMs), inFlight: new Semaphore(maxInFlight) };
+      const windowMs = perIp.windowMs + this.slackMs;
+      bucket = {
+        exchange,
+        egress,
+        window: new SlidingWindow(perIp.limit, windowMs),
+        background: new SlidingWindow(backgroundLimit(perIp.limit), windowMs),
+        inFlight: new Semaphore(maxInFlight),
+      };
       this.ipWindows.set(key, bucket);
+      this.shareWindow(bucket);
     }
     return bucket;
+  }
+
+  /** The address's window (and its background part with it) sized by the shared budget, when there is one. */
+  private shareWindow(bucket: IpBucket): void {
+    const { window, background } = bucket;
+    const shared: SharedWindow = {
+      resize(limit) {
+        window.resize(limit);
+        background.resize(backgroundLimit(limit));
+      },
+      usage() {
+        const { inWindow, waiting, delayed } = window.snapshot();
+        return { inWindow, waiting, delayed };
+      },
+    };
+    if (this.budget) this.budget.share(bucket.exchange, bucket.egress, this.ceilings[bucket.exchange].perIp, shared);
+    else shared.resize(this.ceilings[bucket.exchange].perIp.limit);
   }
 
   private accountCeiling(exchange: ExchangeId, kind: AccountBucketKind): Ceiling | undefined {

@@ -8,15 +8,30 @@ export class Semaphore {
     if (!(size >= 1)) throw new RangeError(`Semaphore size must be at least 1, got ${size}`);
   }
 
-  /** Resolves with the release function once a place is free. */
-  acquire(): Promise<() => void> {
-    if (this.held < this.size) {
-      this.held += 1;
-      return Promise.resolve(this.releaser());
-    }
-    return new Promise((resolve) => {
-      this.waiters.push(() => resolve(this.releaser()));
+  /** The release function of a place free now, or undefined (nothing queued). */
+  tryAcquire(): (() => void) | undefined {
+    if (this.held >= this.size) return undefined;
+    this.held += 1;
+    return this.releaser();
+  }
+
+  /** Resolves with the release function once a place is free; rejects with the signal's reason if it aborts first. */
+  acquire(signal?: AbortSignal): Promise<() => void> {
+    const free = this.tryAcquire();
+    if (free) return Promise.resolve(free);
+    return new Promise((resolve, reject) => {
+      const waiter = () => {
+        signal?.removeEventListener('abort', leave);
+        resolve(this.releaser());
+      };
+      const leave = () => {
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) this.waiters.splice(index, 1);
+        reject(signal!.reason);
+      };
+      this.waiters.push(waiter);
       this.maxWaiting = Math.max(this.maxWaiting, this.waiters.length);
+      signal?.addEventListener('abort', leave, { once: true });
     });
   }
 

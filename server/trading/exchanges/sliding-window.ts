@@ -49,7 +49,7 @@ export class SlidingWindow {
     readonly windowMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    if (!(capacity >= 1) || !(windowMs > 0)) throw new RangeError(`SlidingWindow needs limit >= 1 and windowMs > 0, got ${capacity}/${windowMs}`);
+    if (!(capacity >= 0) || !(windowMs > 0)) throw new RangeError(`SlidingWindow needs limit >= 0 and windowMs > 0, got ${capacity}/${windowMs}`);
   }
 
   get limit(): number {
@@ -57,11 +57,11 @@ export class SlidingWindow {
   }
 
   /**
-   * A new limit from now on. Grants already in the window stay counted: after a cut, nothing more is
-   * granted until fewer than the new limit are left in it; a raise serves the waiters at once.
+   * A new limit from now on (0: nothing is granted). Grants already in the window stay counted: after a
+   * cut, nothing more is granted until fewer than the new limit are left in it; a raise serves the waiters at once.
    */
   resize(limit: number): void {
-    if (!(limit >= 1)) throw new RangeError(`SlidingWindow needs limit >= 1, got ${limit}`);
+    if (!(limit >= 0)) throw new RangeError(`SlidingWindow needs limit >= 0, got ${limit}`);
     this.capacity = limit;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;

@@ -4,7 +4,6 @@
  * (BTCUSDT); quantities are in base currency; prices in USDT.
  */
 import type { OrderKind } from './client-order-id';
-import type { LeaseTerms } from './egress-budget';
 
 export type ExchangeId = 'bybit' | 'bitget';
 export type PositionSide = 'long' | 'short';
@@ -22,6 +21,12 @@ export interface Credentials {
    * counts against the address's background share too (see BACKGROUND_SHARE).
    */
   background?: true | undefined;
+  /**
+   * Set for the requests an entry makes before its order is sent (its account's settings): epoch ms
+   * after which they are useless, so the limiter refuses them unsent once it has passed or when a ban
+   * outlasts it (as it does the entry order itself, `EntryRequest.deadlineAt`).
+   */
+  deadline?: number | undefined;
 }
 
 export interface MarketInfo {
@@ -33,6 +38,22 @@ export interface MarketInfo {
   tickSize: number;
   minNotional: number;
   maxLeverage: number;
+  /** The largest market order (Bybit lotSizeFilter.maxMktOrderQty, Bitget maxMarketOrderQty); Infinity when not given. */
+  maxMarketQty: number;
+}
+
+/** A position taken over by the exchange's liquidation: the quantity and its average (bankruptcy) price. */
+export interface Liquidation {
+  quantity: number;
+  price: number;
+}
+
+/** One tier of a symbol's risk limit: positions up to `maxValue` USDT may be held at up to `maxLeverage`. */
+export interface RiskTier {
+  maxValue: number;
+  maxLeverage: number;
+  /** Maintenance margin rate of the tier (Bybit maintenanceMargin, Bitget keepMarginRate). */
+  maintenanceRate: number;
 }
 
 export interface PlacedOrder {
@@ -147,11 +168,6 @@ export interface SessionWarmth {
   failures: number;
 }
 
-/** What an alert's statement needs to lease requests of an address's shared budget (see EgressBudget.leaseTerms). */
-export interface BudgetLease extends LeaseTerms {
-  egress: string;
-}
-
 /** How an entry order leaves: over the account's order-entry socket (Bybit /v5/trade), or REST. */
 export type EntryChannel = 'websocket' | 'rest';
 
@@ -217,22 +233,21 @@ export interface ExchangeAdapter {
   /** Connections and request windows of this process, read by GET /metrics (absent: nothing to report). */
   health?(): AdapterHealth;
   /**
-   * `count` requests (an alert's entries, or what follows them) are about to go out: the address's
-   * request budget shared with other processes is leased for them now (see ExchangeRateLimiter.prepare).
+   * `count` requests (an alert's entries, or what follows them) are about to go out: when this process's
+   * part of the address's window cannot take them, it asks for more now (see ExchangeRateLimiter.prepare).
    */
   expectRequests(count: number): void;
-  /**
-   * How the alert's own statement may lease the address's shared request budget for this process (the
-   * egress, and the terms of `lease_egress_tokens`); undefined when the budget is not kept in PostgreSQL.
-   */
-  budgetLease?(): BudgetLease | undefined;
-  /** Requests of the shared budget leased by the alert's statement for this process, held until `msLeft` from now. */
-  creditRequests?(granted: number, msLeft: number): void;
   /** Whether TP/SL attached to an entry are sized to its fill (they then belong to that entry alone). */
   readonly sizedEntryProtection: boolean;
   /** Cached per process; `refresh` reloads. */
   loadMarkets(refresh?: boolean): Promise<Map<string, MarketInfo>>;
   market(symbol: string): Promise<MarketInfo>;
+  /**
+   * The symbol's risk-limit tiers, smallest first (cached per process; Bybit market/risk-limit, Bitget
+   * query-position-lever). With a `deadline` (an entry's, epoch ms), a read still under way is given up
+   * at it, or at once when an address ban outlasts it: a final `deadline` failure.
+   */
+  riskTiers(symbol: string, deadline?: number): Promise<RiskTier[]>;
   fetchBalance(credentials: Credentials): Promise<Balance>;
   /** Never changes the margin mode; Bitget isolated + hedge accounts get both sides' leverage (holdSide). */
   setLeverage(credentials: Credentials, symbol: string, leverage: number): Promise<void>;
@@ -254,9 +269,10 @@ export interface ExchangeAdapter {
   placeStopLoss(credentials: Credentials, request: StopLossRequest): Promise<PlacedOrder>;
   /**
    * The TP/SL of a position that the exchange made from entries' attached levels (none has our client
-   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too.
+   * id): the open ones, and with `includeDone` the recently triggered or cancelled ones too. `overRest`:
+   * never from the stream (to confirm that one the stream does not show is really gone).
    */
-  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean): Promise<AttachedLeg[]>;
+  findAttachedLegs(credentials: Credentials, position: { symbol: string; side: PositionSide; positionMode: PositionModeName }, includeDone?: boolean, overRest?: boolean): Promise<AttachedLeg[]>;
   /** Cancels an attached TP/SL (already gone is fine). */
   cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId' | 'planType'>): Promise<void>;
   /** Looks an attached TP/SL (or any order) up by the exchange's id; null when the exchange has none. */
@@ -265,7 +281,10 @@ export interface ExchangeAdapter {
   cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind?: OrderKind): Promise<void>;
   /** Reduce-only market close of the whole position (or `quantity`); null when there is no position. */
   closePosition(credentials: Credentials, request: Omit<ReduceRequest, 'quantity'> & { quantity?: number }): Promise<PlacedOrder | null>;
+  /** From the account's stream while it is synced, else over REST. */
   fetchPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
+  /** Always over REST: the exchange's answer now, whatever the stream has delivered so far. */
+  readPositions(credentials: Credentials, symbols?: string[]): Promise<Position[]>;
   /**
    * Looks an order up by our client order id with at most two reads; null when the exchange has none.
    * `kind` defaults to what our id names (`orderKindOf`).
@@ -277,6 +296,8 @@ export interface ExchangeAdapter {
    * `order/realtime` StopOrder, Bitget `orders-plan-pending` profit_loss, every page): where our legs live.
    */
   fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
+  /** What the exchange's liquidation took of the position on `side` since `since` (ms), over REST; null when none. */
+  findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */

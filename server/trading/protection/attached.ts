@@ -12,11 +12,19 @@ import type { Session } from '../steps/session';
 export async function resolveAttachedLegs(ctx: ExecutionContext, session: Session, takenIds: ReadonlySet<string>, includeDone = false): Promise<ExecutionLeg[]> {
   const unresolved = ctx.legs.filter((leg) => leg.attached && leg.status === 'open' && !leg.exchangeOrderId);
   if (unresolved.length === 0) return [];
-  const found = await session.adapter.findAttachedLegs(session.credentials, { symbol: session.symbol, side: session.side, positionMode: session.mode }, includeDone);
+  const missing = await matchAttached(ctx, session, unresolved, takenIds, includeDone, false);
+  // The stream shows what it has delivered: one it does not show yet is looked for over REST before it counts as gone.
+  if (missing.length === 0 || includeDone || !session.adapter.readsFromStream(session.credentials)) return missing;
+  return matchAttached(ctx, session, missing, takenIds, includeDone, true);
+}
+
+/** Gives each leg the exchange's id of the attached order it became; answers the legs with no match. */
+async function matchAttached(ctx: ExecutionContext, session: Session, legs: ExecutionLeg[], takenIds: ReadonlySet<string>, includeDone: boolean, overRest: boolean): Promise<ExecutionLeg[]> {
+  const found = await session.adapter.findAttachedLegs(session.credentials, { symbol: session.symbol, side: session.side, positionMode: session.mode }, includeDone, overRest);
   const free = found.filter((candidate) => !takenIds.has(candidate.exchangeOrderId));
   const halfTick = session.market.tickSize / 2;
   const missing: ExecutionLeg[] = [];
-  for (const leg of unresolved) {
+  for (const leg of legs) {
     const kind: AttachedLeg['kind'] = leg.kind === 'sl' ? 'stopLoss' : 'takeProfit';
     const index = free.findIndex(
       (candidate) =>

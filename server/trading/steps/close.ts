@@ -37,9 +37,10 @@ const closeRounds = (ctx: ExecutionContext) => ctx.legs.filter((leg) => leg.kind
 async function heldOnExchange(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<Held> {
   await traceAttachedLegs(rt.db, ctx, session);
   const fills = await refreshLegs(session, ctx);
-  const { size, markPrice } = await readPosition(session);
+  const siblings = await loadSlotSiblings(rt.db, ctx);
+  const { size, markPrice } = await readPosition(session, remainingOf(ctx) + siblings.reduce((sum, sibling) => sum + sibling.remaining, 0));
   if (markPrice !== undefined) ctx.lastMarkPrice = markPrice;
-  const shortfall = await unexplainedShortfall(ctx, session, size, await loadSlotSiblings(rt.db, ctx));
+  const shortfall = await unexplainedShortfall(ctx, session, size, siblings);
   const outside = shortfall > session.market.qtyStep / 2 ? await bookUnexplained(rt, ctx, session, shortfall) : null;
   return { held: remainingOf(ctx), fills, outside };
 }

@@ -1,13 +1,13 @@
 import { TakeProfitMode } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import { markEndedWithoutPosition, markEntryFilled } from '../execution-state/entry';
-import type { EntryRequest, PlacedOrder } from '../exchanges/types';
+import type { EntryRequest, PlacedOrder, RiskTier } from '../exchanges/types';
 import type { ExecutionLeg } from '../legs';
 import { stopLossPrice, takeProfitPrices } from '../protection/levels';
 import { expectedFill } from '../prices';
 import type { TradingRuntime } from '../runtime';
 import { leverageHeldMessage } from '../position-sharing';
-import { sizeEntry } from '../sizing';
+import { nearestLiquidation, roundToStep, sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
@@ -18,24 +18,50 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     await markEndedWithoutPosition(rt, ctx, 'skipped', `Strategy ${ctx.strategy.id} has no invest amount for this customer's group`);
     return null;
   }
-  const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol));
-  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market });
-  if (!sized.ok) {
-    await markEndedWithoutPosition(rt, ctx, 'skipped', sized.reason);
-    return null;
-  }
-  return { quantity: sized.quantity, price };
+  const deadline = ctx.deadlineAt.getTime();
+  const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol, undefined, deadline));
+  // Tiers are read once an hour per symbol; not published (or not readable now): the order maximum alone.
+  // Not read by the entry's deadline (a ban outlasting it included): the entry is dropped.
+  const tiers = await session.adapter.riskTiers(session.symbol, deadline).catch((error: unknown) => {
+    if (isFailure(error, 'deadline')) throw error;
+    return [];
+  });
+  const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market, tiers });
+  const refusal = sized.ok ? stopBeyondLiquidation(ctx, session, price, sized.quantity, tiers) : sized.reason;
+  if (refusal === null && sized.ok) return { quantity: sized.quantity, price };
+  await markEndedWithoutPosition(rt, ctx, 'skipped', refusal ?? '');
+  return null;
 }
 
-async function expectedFillPrice(rt: TradingRuntime, session: Session, fallback: number): Promise<number> {
+/** D7: a stop the liquidation comes before never protects; the reason the entry is skipped, or null. */
+function stopBeyondLiquidation(ctx: ExecutionContext, session: Session, price: number, quantity: number, tiers: readonly RiskTier[]): string | null {
+  const liquidation = nearestLiquidation(session.side, price, quantity, ctx.strategy.leverage, tiers);
+  if (liquidation === null) return null;
+  const stop = stopLossPrice(ctx, session, price);
+  if (session.side === 'long' ? stop > liquidation : stop < liquidation) return null;
+  const about = roundToStep(liquidation, session.market.tickSize);
+  return `The stop loss at ${stop} is beyond the liquidation price (about ${about} at ${ctx.strategy.leverage}x on isolated margin): the position would be liquidated before its stop, so this entry was skipped`;
+}
+
+async function expectedFillPrice(rt: TradingRuntime, session: Session, fallback: number, deadline: number): Promise<number> {
   return rt.prices
-    .quote(session.exchange, session.symbol)
+    .quote(session.exchange, session.symbol, undefined, deadline)
     .then((quote) => expectedFill(quote, session.side))
     .catch(() => fallback);
 }
 
 const deadlineMessage = (ctx: ExecutionContext) =>
   `The entry could not be placed within ${Number((ctx.entryWindowMs / 1000).toFixed(1))} s of the alert, so it was dropped (a late entry is worse than none)`;
+
+/** `work`, whose requests carry the entry's deadline: refused unsent at it (or during a ban that outlasts it), the entry is dropped. */
+async function droppedAtDeadline<T>(ctx: ExecutionContext, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isFailure(error, 'deadline')) throw new FinalFailure(deadlineMessage(ctx));
+    throw error;
+  }
+}
 
 /** The levels attached to the entry order. */
 type AttachedLevels = Pick<EntryRequest, 'stopLossPrice' | 'takeProfitPrice'>;
@@ -90,31 +116,37 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
       await markEndedWithoutPosition(rt, ctx, 'skipped', 'The order was closed before this entry was placed');
       return false;
     }
-    if (Date.now() > ctx.deadlineAt.getTime()) throw new FinalFailure(deadlineMessage(ctx));
-    const sized = await sizeFor(rt, ctx, session);
+    const deadline = ctx.deadlineAt.getTime();
+    if (Date.now() > deadline) throw new FinalFailure(deadlineMessage(ctx));
+    // What the entry reads and sets before its order waits no longer than its deadline (an address ban included).
+    const sized = await droppedAtDeadline(ctx, () => sizeFor(rt, ctx, session));
     if (sized === null) return false;
     const requested = sized.quantity;
     quantity = requested;
-    const held = await rt.settings.ensure({
-      adapter,
-      credentials,
-      customerId: ctx.customerId,
-      platformType: ctx.platformType,
-      symbol,
-      wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
-      holderOf: () => symbolHolder(rt.db, ctx),
-    });
+    const held = await droppedAtDeadline(ctx, () =>
+      rt.settings.ensure({
+        adapter,
+        credentials: { ...credentials, deadline },
+        customerId: ctx.customerId,
+        platformType: ctx.platformType,
+        symbol,
+        wanted: { leverage: ctx.strategy.leverage, positionMode: ctx.strategy.positionMode },
+        holderOf: () => symbolHolder(rt.db, ctx),
+      }),
+    );
     if (held) {
       await markEndedWithoutPosition(rt, ctx, 'skipped', leverageHeldMessage(symbol, held, ctx.strategy.leverage));
       return false;
     }
     const send = (at: AttachedLevels) =>
-      rt.pacer.entry(session.exchange, () =>
-        adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: ctx.deadlineAt.getTime(), ...at }),
+      rt.pacer.entry(
+        session.exchange,
+        () => adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: deadline, ...at }),
         adapter.entryChannel(credentials),
+        deadline,
       );
     // The levels it carries are taken from where it is expected to fill (the book's best price on its side).
-    levels = attachedLevels(ctx, session, await expectedFillPrice(rt, session, sized.price));
+    levels = attachedLevels(ctx, session, await expectedFillPrice(rt, session, sized.price, deadline));
     try {
       placed = await send(levels);
     } catch (error) {

@@ -53,10 +53,10 @@ async function bookShortfall(rt: TradingRuntime, ctx: ExecutionContext, session:
  * still pending (retried soon).
  */
 export async function runSync(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ followUpPending: boolean }> {
-  const { size, markPrice } = await readPosition(session);
-  if (markPrice !== undefined) ctx.lastMarkPrice = markPrice;
   const siblings = await loadSlotSiblings(rt.db, ctx);
   const expected = round8(remainingOf(ctx) + siblings.reduce((sum, sibling) => sum + sibling.remaining, 0));
+  const { size, markPrice } = await readPosition(session, expected);
+  if (markPrice !== undefined) ctx.lastMarkPrice = markPrice;
   const short = size < expected - session.market.qtyStep / 2;
   let lost: ExecutionLeg[] = [];
   if (short || session.adapter.readsFromStream(session.credentials)) {

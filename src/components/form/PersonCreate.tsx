@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import { useMemo, type ReactNode } from 'react';
 import { CreateBase, Form, SaveButton, useTranslate, type TransformData } from 'react-admin';
-import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { errorMessage } from '../../dataProvider';
 import { PageTitle } from '../profile/PageTitle';
 import { useResultPopup } from '../ResultPopupProvider';
-import { PersonInputs } from './PersonInputs';
+import { labelledResolver, type FormFields } from './fieldMessages';
+import { personFormFields, PersonInputs } from './PersonInputs';
 import { PopupOnInvalidSubmit } from './PopupOnInvalidSubmit';
 
 export interface PersonCreateProps<V extends FieldValues> {
@@ -27,6 +27,8 @@ export interface PersonCreateProps<V extends FieldValues> {
   transform: (values: V) => ReturnType<TransformData>;
   /** Inputs under the personal fields (exchange details, Staff Permissions...). */
   children?: ReactNode;
+  /** Those inputs' labels by path, for the messages that name them. */
+  fields?: FormFields;
 }
 
 /**
@@ -38,9 +40,15 @@ export function PersonCreate<V extends FieldValues>(props: PersonCreateProps<V>)
   const translate = useTranslate();
   const navigate = useNavigate();
   const showResult = useResultPopup();
-  // `raw`: the form sends what was typed; the server parses it with the same schemas.
-  // react-admin's <Form> is not generic over the values, hence the widening.
-  const resolver = useMemo(() => zodResolver(props.schema, undefined, { raw: true }) as Resolver<FieldValues>, [props.schema]);
+  const { schema, fields } = props;
+  const resolver = useMemo(
+    () =>
+      labelledResolver(schema, { ...personFormFields(translate), ...fields }, {
+        required: (field) => translate('app.lists.form.required', { field }),
+        select: (field) => translate('app.lists.form.select', { field }),
+      }),
+    [schema, fields, translate],
+  );
   return (
     <CreateBase
       resource={props.resource}

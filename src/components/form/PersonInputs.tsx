@@ -1,9 +1,10 @@
 import Grid from '@mui/material/Grid';
-import { PasswordInput, TextInput, useTranslate } from 'react-admin';
+import { PasswordInput, TextInput, useTranslate, type TranslateFunction } from 'react-admin';
 import { Gender, genderLabels } from '../../../contract/enums';
-import { ageInput, capitalizeWords } from '../formInput';
+import { ageNumber, capitalizeWords } from '../formInput';
 import { CountryPhoneInputs } from './CountryPhoneInputs';
 import { ChoiceInput } from './ChoiceInput';
+import type { FormFields } from './fieldMessages';
 
 const GENDERS = Object.values(Gender).map((gender) => ({ id: gender, name: genderLabels[gender] }));
 
@@ -27,7 +28,7 @@ export function PersonInputs({ source = 'account', withPassword }: { source?: st
         <TextInput size="small" source={`${source}.email`} label={label('email')} type="email" fullWidth />
       </Grid>
       <Grid size={half}>
-        <TextInput size="small" source={`${source}.age`} label={label('age')} type="number" fullWidth parse={ageInput} />
+        <TextInput size="small" source={`${source}.age`} label={label('age')} type="number" fullWidth parse={ageNumber} />
       </Grid>
       <CountryPhoneInputs source={source} countryLabel={label('country')} phoneLabel={label('phone')} />
       <Grid size={half}>
@@ -40,4 +41,19 @@ export function PersonInputs({ source = 'account', withPassword }: { source?: st
       )}
     </Grid>
   );
+}
+
+/** The personal fields under `source` with their labels, for the form's messages (`labelledResolver`). */
+export function personFormFields(translate: TranslateFunction, source = 'account'): FormFields {
+  const field = (key: string, choice = false) => ({ label: translate(`app.lists.person.${key}`), choice });
+  return {
+    [`${source}.firstName`]: field('firstName'),
+    [`${source}.lastName`]: field('lastName'),
+    [`${source}.email`]: field('email'),
+    [`${source}.age`]: field('age'),
+    [`${source}.countryId`]: field('country', true),
+    [`${source}.phone`]: field('phone'),
+    [`${source}.gender`]: field('gender', true),
+    [`${source}.password`]: field('password'),
+  };
 }

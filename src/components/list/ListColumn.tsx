@@ -12,7 +12,20 @@ export interface ListColumnProps<R extends RaRecord> {
   render?: (record: R) => ReactNode;
   /** Rendered in the record's context (e.g. <RowNumberField />). */
   children?: ReactNode;
+  /** Free text (a message): cut to one line with '…', the whole text shown on hover. */
+  long?: boolean;
 }
+
+/** The narrowest a long-text column gets (px). */
+export const LONG_TEXT_MIN_WIDTH = 120;
+
+/**
+ * Columns are as wide as their content on one line (ids, dates, names never wrap). A long-text
+ * column takes the width left (width 100% with max-width 0: the table does not grow for it) and
+ * cuts its text there.
+ */
+const fitted = { whiteSpace: 'nowrap' } as const;
+const cut = { ...fitted, width: '100%', maxWidth: 0, minWidth: LONG_TEXT_MIN_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** The value at a dotted path of a record ('account.firstName'). */
 function valueAt(record: RaRecord, path: string): unknown {
@@ -23,7 +36,7 @@ function valueAt(record: RaRecord, path: string): unknown {
  * One column of <ListDataTable>, on ra-core's headless DataTable: the header (a sort button on
  * sortable columns, its arrow always visible) or the record's cell, as the table asks.
  */
-export function ListColumn<R extends RaRecord>({ source, label, disableSort, render, children }: ListColumnProps<R>) {
+export function ListColumn<R extends RaRecord>({ source, label, disableSort, render, children, long }: ListColumnProps<R>) {
   const renderContext = useDataTableRenderContext();
   const translate = useTranslate();
   const sort = useDataTableSortContext();
@@ -31,10 +44,10 @@ export function ListColumn<R extends RaRecord>({ source, label, disableSort, ren
   const record = useRecordContext<R>();
   if (renderContext === 'header') {
     const title = translate(label, { _: label });
-    if (!source || disableSort || !handleSort) return <TableCell>{title}</TableCell>;
+    if (!source || disableSort || !handleSort) return <TableCell sx={fitted}>{title}</TableCell>;
     const active = sort?.field === source;
     return (
-      <TableCell sortDirection={active ? (sort?.order === 'DESC' ? 'desc' : 'asc') : false}>
+      <TableCell sx={fitted} sortDirection={active ? (sort?.order === 'DESC' ? 'desc' : 'asc') : false}>
         <TableSortLabel active={active} direction={active && sort?.order === 'DESC' ? 'desc' : 'asc'} data-field={source} data-order="ASC" onClick={handleSort}>
           {title}
         </TableSortLabel>
@@ -43,5 +56,10 @@ export function ListColumn<R extends RaRecord>({ source, label, disableSort, ren
   }
   if (renderContext !== 'data' || !record) return null;
   const value = source ? valueAt(record, source) : undefined;
-  return <TableCell>{render ? render(record) : (children ?? (value === undefined || value === null ? '' : String(value)))}</TableCell>;
+  const content = render ? render(record) : (children ?? (value === undefined || value === null ? '' : String(value)));
+  return (
+    <TableCell sx={long ? cut : fitted} title={long && typeof content === 'string' ? content : undefined}>
+      {content}
+    </TableCell>
+  );
 }

@@ -10,6 +10,8 @@ import { SkeletonRows } from '../SkeletonRows';
 import { NoRecords } from './NoRecords';
 
 const SKELETON_ROWS = 5;
+/** Cells a little narrower than MUI's small ones (16 px each side): ten columns fit a 1366 px screen beside the menu. */
+const cellPadding = { '& .MuiTableCell-root': { px: 1.5 } } as const;
 
 export interface ListDataTableProps<R extends RaRecord> {
   /** <ListColumn> elements. */
@@ -56,7 +58,7 @@ export function ListDataTable<R extends RaRecord>({ children, rowClick }: ListDa
   return (
     <DataTableBase<R> hasBulkActions={false} loading={loading} empty={<NoRecords />} rowClick={rowClick ?? false}>
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={cellPadding}>
           <TableHead>
             <TableRow>
               <DataTableRenderContext.Provider value="header">{children}</DataTableRenderContext.Provider>

@@ -1,3 +1,4 @@
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -21,11 +22,18 @@ export function ListHeader({ title, counts, actions }: { title: string; counts?:
   );
 }
 
-/** One header count: 'Active(12)'. */
+/** One header count: 'Active(12)'; while its figure loads (undefined), a placeholder instead of a 0. */
 export function HeaderCount({ label, value, color }: { label: string; value: number | undefined; color?: string }) {
+  if (value === undefined) {
+    return (
+      <Typography variant="body2" color={color ?? 'text.secondary'} data-testid={`count-${label}`} aria-busy="true" sx={{ display: 'inline-flex', alignItems: 'center' }}>
+        {label}(<Skeleton variant="text" width={18} sx={{ display: 'inline-block' }} />)
+      </Typography>
+    );
+  }
   return (
     <Typography variant="body2" color={color ?? 'text.secondary'} data-testid={`count-${label}`}>
-      {`${label}(${value ?? 0})`}
+      {`${label}(${value})`}
     </Typography>
   );
 }

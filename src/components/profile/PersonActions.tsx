@@ -21,6 +21,8 @@ export interface PersonAction {
   disabled?: boolean;
   /** The confirmation question (spec 4); none = runs at once. */
   confirm?: string;
+  /** Checked before the question is asked: a message here is shown in the error popup instead. */
+  check?: () => string | undefined;
   color?: 'success' | 'error';
   /** Opens a dialog of its own instead of running (the password change). */
   open?: () => void;
@@ -86,9 +88,12 @@ export function PersonActions({ actions, variant = 'menu' }: { actions: PersonAc
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [asking, setAsking] = useState<PersonAction | undefined>(undefined);
   const runner = useRunner(() => setAsking(undefined));
+  const showResult = useResultPopup();
   const choose = (action: PersonAction) => {
     setAnchor(null);
-    if (action.open) action.open();
+    const refusal = action.check?.();
+    if (refusal) showResult({ type: 'error', message: refusal });
+    else if (action.open) action.open();
     else if (action.confirm) setAsking(action);
     else runner.mutate(action);
   };

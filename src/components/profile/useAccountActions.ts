@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import type { Account } from '../../../contract/api/account';
 import { AccountStatus } from '../../../contract/enums';
 import { useAppDataProvider } from '../../dataProvider';
+import { useSignedInAccount } from '../../layout/AccountContext';
 import type { PersonAction } from './PersonActions';
 
 type PersonResource = 'customers' | 'agents' | 'employees';
 
 /**
- * Block, Unblock, Delete Account and Change Password of a customer, agent or employee profile.
+ * Block, Unblock, Delete Account and Change Password of a customer, agent or employee profile
+ * (on one's own profile the password dialog asks for the current one).
  * Texts come from `resources.<resource>.{actions,confirm,notifications}`; after a delete the page
  * returns to `listPath` when the popup is closed. Render `passwordDialog` next to the actions.
  */
@@ -22,12 +24,15 @@ export function useAccountActions(resource: PersonResource, record: { id: number
   const [deleteOne] = useDelete();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const { status, id: accountId } = record.account;
+  // One's own account is never blocked or deleted from its profile (the server refuses it too):
+  // the last admin could otherwise lock everyone out.
+  const own = useSignedInAccount().account.id === accountId;
   const actions: PersonAction[] = [
     {
       name: 'block',
       label: t('actions.block'),
       access: { resource, action: 'block' },
-      disabled: status === AccountStatus.Blocked,
+      disabled: own || status === AccountStatus.Blocked,
       confirm: t('confirm.block'),
       run: () => dataProvider.blockAccount(accountId),
       success: t('notifications.blocked'),
@@ -37,7 +42,7 @@ export function useAccountActions(resource: PersonResource, record: { id: number
       name: 'unblock',
       label: t('actions.unblock'),
       access: { resource, action: 'block' },
-      disabled: status === AccountStatus.Active,
+      disabled: own || status === AccountStatus.Active,
       confirm: t('confirm.unblock'),
       run: () => dataProvider.unblockAccount(accountId),
       success: t('notifications.unblocked'),
@@ -47,6 +52,7 @@ export function useAccountActions(resource: PersonResource, record: { id: number
       name: 'delete',
       label: t('actions.delete'),
       access: { resource, action: 'delete' },
+      disabled: own,
       confirm: t('confirm.delete'),
       run: () => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true }),
       success: t('notifications.deleted'),
@@ -67,7 +73,10 @@ export function useAccountActions(resource: PersonResource, record: { id: number
     password: {
       open: passwordOpen,
       onClose: () => setPasswordOpen(false),
-      change: (password: string) => dataProvider.resetPasswordOf(accountId, password),
+      // One's own password (an admin on their own profile) is changed with the current one, like
+      // every role's own (the server refuses setting it as someone else's).
+      askCurrent: own,
+      change: (password: string, current: string) => (own ? dataProvider.changeOwnPassword(current, password) : dataProvider.resetPasswordOf(accountId, password)),
     },
   };
 }

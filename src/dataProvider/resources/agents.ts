@@ -56,8 +56,10 @@ export const agentEndpoints: ResourceEndpoints<Agent, NewPerson> = {
     await callRoute(agentRoutes.update, { body: agentBody(merged) });
     return { data: await callRoute(agentRoutes.byId, { params: { agentId: Number(id) } }) };
   },
+  /** `meta.moveCustomersTo`: the agent the deleted agent's customers move to (required while it has any). */
   async delete(params) {
-    await callRoute(agentRoutes.delete, { params: { id: Number(params.id) } });
+    const moveCustomersTo = wholeNumber((params.meta as { moveCustomersTo?: unknown } | undefined)?.moveCustomersTo);
+    await callRoute(agentRoutes.delete, { params: { id: Number(params.id) }, query: moveCustomersTo === undefined ? {} : { moveCustomersTo } });
     return { data: deletedRecord(params) };
   },
 };

@@ -26,6 +26,6 @@ export function auditRequest(filters: Partial<Record<string, unknown>>, now: Dat
   }
   if (typeof filters.month === 'string' && filters.month !== '') filter.push({ name: 'datetimeInserted', value: filters.month });
   if (typeof filters.symbol === 'string' && filters.symbol !== '') filter.push({ name: 'strategy.symbol', value: filters.symbol });
-  if (typeof filters.exitType === 'string' && /^[12]$/.test(filters.exitType)) filter.push({ name: 'exitType', value: Number(filters.exitType) });
+  if (typeof filters.exitType === 'string' && /^[123]$/.test(filters.exitType)) filter.push({ name: 'exitType', value: Number(filters.exitType) });
   return { query, filter };
 }

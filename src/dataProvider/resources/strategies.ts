@@ -49,4 +49,6 @@ export const strategyActions = {
   /** Admins' manual market orders for every eligible customer of the strategy. */
   openLong: (strategyId: string) => callRoute(strategyRoutes.openLong, { params: { id: strategyId } }),
   openShort: (strategyId: string) => callRoute(strategyRoutes.openShort, { params: { id: strategyId } }),
+  /** Admins: a new webhook token; the old URL stops at once (audited). Answers the new URL. */
+  rotateWebhook: (strategyId: string) => callRoute(strategyRoutes.rotateWebhook, { params: { id: strategyId } }),
 };

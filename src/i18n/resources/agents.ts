@@ -21,8 +21,7 @@ export const agentsMessages = {
     gender: 'Gender',
     statusControl: 'Account status',
   },
-  statuses: { 1: 'Pending', 2: 'Suspended', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  counts: { active: 'Active', suspended: 'Suspended' },
+  counts: { active: 'Active', blocked: 'Blocked' },
   sections: { statistics: 'Statistics', registrationId: 'Registration ID', admin: 'Administration', ownProfile: 'My Profile' },
   actions: {
     add: 'Add Agent',
@@ -33,6 +32,11 @@ export const agentsMessages = {
     changePassword: 'Change Password',
   },
   confirm: { block: 'Confirm block user?', unblock: 'Confirm unblock user?', delete: 'Confirm delete this account' },
+  move: {
+    content: 'This agent has one customer. Choose the agent it moves to. |||| This agent has %{smart_count} customers. Choose the agent they move to.',
+    to: 'Move the customers to',
+    submit: 'Move and delete',
+  },
   notifications: {
     created: ui.accountsSuccess.agentCreated,
     createFailed: ui.form.failedCreateAgent,

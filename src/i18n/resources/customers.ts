@@ -44,9 +44,8 @@ export const customersMessages = {
     totalTransaction: 'Total Transaction',
     applicationSource: 'Application Source',
   },
-  statuses: { 1: 'Pending Approval', 2: 'Inactive', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  agentStatuses: { 1: 'Pending Approval', 2: 'Blocked', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
-  counts: { active: 'Active', inactive: 'Inactive', blocked: 'Blocked', pending: 'Pending', rejected: 'Rejected' },
+  // Status labels: contract/enums accountStatusLabels, one per state in every list (issue 28 item 9).
+  counts: { active: 'Active', blocked: 'Blocked', pending: 'Pending', rejected: 'Rejected' },
   filters: { monthSince: 'M.Since' },
   sections: { performance: 'Performance Overview', profile: 'Profile', credentials: 'Exchange Credentials' },
   actions: {
@@ -63,7 +62,13 @@ export const customersMessages = {
     logout: 'Log out',
   },
   convert: { button: 'Convert', title: 'Change customer group', from: 'From group', to: 'To group' },
-  confirm: { block: 'Confirm block user?', unblock: 'Confirm unblock user?', delete: 'Confirm delete this account' },
+  confirm: {
+    block: 'Confirm block user?',
+    unblock: 'Confirm unblock user?',
+    delete: 'Confirm delete this account',
+    approve: 'Confirm approve this customer?',
+    reject: 'Confirm reject this customer?',
+  },
   password: { title: 'Change password', password1: 'New password', password2: 'Confirm new password', submit: 'Change password' },
   thankYou: {
     title: 'Thank You for Registering!',

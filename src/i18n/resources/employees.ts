@@ -20,7 +20,6 @@ export const employeesMessages = {
     gender: 'Gender',
     permission: 'Staff Permissions',
   },
-  statuses: { 1: 'Pending', 2: 'Blocked', 3: 'Active', 4: 'Incomplete', 5: 'Rejected' },
   actions: { add: 'Add Employee', block: 'Block', unblock: 'Unblock', delete: 'Delete Account', changePassword: 'Change Password' },
   confirm: { block: 'Blocking confirmation', unblock: 'Confirmation of unblocking', delete: 'Confirm delete this account' },
   notifications: {

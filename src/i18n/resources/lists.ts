@@ -42,4 +42,6 @@ export const listMessages = {
     password: 'Password',
   },
   submit: 'Submit',
+  /** A missing field of a form, named (spec 5 gives no text of its own for it). */
+  form: { required: '%{field} is required', select: 'Please select %{field}' },
 };

@@ -66,6 +66,11 @@ export const strategiesMessages = {
   },
   on: 'On',
   off: 'Off',
+  rotate: {
+    button: 'Rotate',
+    title: 'Rotate the webhook URL?',
+    content: 'A new URL replaces this one, and this one stops working at once: update the TradingView alerts that use it.',
+  },
   notifications: {
     saved: ui.strategy.saved,
     updated: ui.strategy.updated,
@@ -79,6 +84,8 @@ export const strategiesMessages = {
     deleteError: ui.strategy.deleteError,
     notExists: ui.strategy.notExists,
     webhookAdminsOnly: 'This strategy has a webhook. Only admins can see its URL.',
+    webhookSet: ui.strategy.webhookSet,
+    rotateFailed: ui.fallback.somethingWentWrong,
     saveBeforeWebhook: ui.strategy.saveBeforeWebhook,
     orderFailed: ui.fallback.orderFailed,
     adminsOnly: 'Only admins create strategies. Open a strategy from the Strategy Setting Record to see its settings.',

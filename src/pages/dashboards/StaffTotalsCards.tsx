@@ -10,14 +10,14 @@ import { useAppDataProvider } from '../../dataProvider';
 export function StaffTotalsCards() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { data, isError } = useStatistics(['dashboard', 'staff'], () => dataProvider.getStaffDashboard());
+  const { data, isError, isPending } = useStatistics(['dashboard', 'staff'], () => dataProvider.getStaffDashboard());
   const t = (key: string) => translate(`app.dashboards.${key}`);
   if (isError) return <StatisticsFailed />;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      <StatCard label={t('totalWallet')} value={<UsdtAmount value={data?.totalWalletAmount} />} />
-      <StatCard label={t('totalCustomers')} value={data?.totalCustomers ?? 0} />
-      <StatCard label={t('totalAgents')} value={data?.totalAgents ?? 0} />
+      <StatCard label={t('totalWallet')} loading={isPending} value={<UsdtAmount value={data?.totalWalletAmount} />} />
+      <StatCard label={t('totalCustomers')} loading={isPending} value={data?.totalCustomers} />
+      <StatCard label={t('totalAgents')} loading={isPending} value={data?.totalAgents} />
     </Stack>
   );
 }

@@ -27,7 +27,9 @@ describe('forgot password', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Enter email');
     await user.type(screen.getByLabelText('Email'), 'sam@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await screen.findByLabelText('Verification code');
+    // Issue 28 item 15: the reset code has the six boxes of the sign-in code.
+    expect(await screen.findByRole('group', { name: 'Verification code' })).toBeInTheDocument();
+    expect(screen.getAllByLabelText(/^Digit \d of 6$/)).toHaveLength(6);
     const submit = screen.getByRole('button', { name: 'Update password' });
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText('New password'), 'new password 1');
@@ -35,7 +37,8 @@ describe('forgot password', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('All fields are required');
-    await user.type(screen.getByLabelText('Verification code'), '12a3456');
+    await user.click(screen.getByLabelText('Digit 1 of 6'));
+    await user.keyboard('12a3456');
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords didn`t match');
     await user.clear(screen.getByLabelText('Confirm new password'));
@@ -54,7 +57,8 @@ describe('forgot password', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'a@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    await user.type(await screen.findByLabelText('Verification code'), '111111');
+    await user.click(await screen.findByLabelText('Digit 1 of 6'));
+    await user.keyboard('111111');
     await user.type(screen.getByLabelText('New password'), 'whatever 12');
     await user.type(screen.getByLabelText('Confirm new password'), 'whatever 12');
     await user.click(screen.getByRole('button', { name: 'Update password' }));

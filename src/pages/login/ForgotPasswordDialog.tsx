@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { ui, validation } from '../../../contract/messages';
 import { accountApi } from '../../authProvider/api';
+import { CodeInput } from '../../components/CodeInput';
 import { errorMessage } from '../../dataProvider/errors';
 import { publicPaths } from '../routes';
 
@@ -111,13 +113,13 @@ export function ForgotPasswordDialog({ open, onClose, variant }: ForgotPasswordD
         <DialogContent>
           <Stack component="form" id="forgot-reset-form" spacing={2} noValidate onSubmit={reset}>
             <Typography variant="body2">{translate('app.forgot.codeIntro', { email: step.email })}</Typography>
-            <TextField
-              label={translate('app.forgot.code')}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              fullWidth
-            />
+            {/* The same six boxes as the sign-in code (issue 28): one code input everywhere. */}
+            <Box role="group" aria-label={translate('app.forgot.code')}>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('app.forgot.code')}
+              </Typography>
+              <CodeInput onChange={setCode} onComplete={setCode} disabled={busy} />
+            </Box>
             <TextField label={translate('app.forgot.newPassword')} type="password" value={password1} onChange={(e) => setPassword1(e.target.value)} fullWidth />
             <TextField label={translate('app.forgot.confirmPassword')} type="password" value={password2} onChange={(e) => setPassword2(e.target.value)} fullWidth />
           </Stack>

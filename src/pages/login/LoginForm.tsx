@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { AccountType } from '../../../contract/enums';
 import { server as serverMessages, ui } from '../../../contract/messages';
-import { accountApi } from '../../authProvider/api';
+import { accountApi, signOutReachedLogin } from '../../authProvider/api';
 import { ModalNotice } from '../../components/ModalNotice';
 import { errorMessage, statusOf } from '../../dataProvider/errors';
 import { publicPaths } from '../routes';
@@ -32,6 +32,8 @@ export function LoginForm({ variant }: { variant: LoginVariant }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [inactive, setInactive] = useState(false);
+  // A log-out ends here: from now on a back-office URL without a session redirects to a login page.
+  useEffect(signOutReachedLogin, []);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [pending, setPending] = useState<PendingLogin>();
   // Shown once the server says the account is at its hourly cap for new devices and mailed a code.

@@ -84,7 +84,7 @@ export function AccountHealthList() {
         <Column label="resources.accountHealth.fields.canTrade" disableSort render={(row) => <HealthFlag value={row.canTrade} good />} />
         <Column label="resources.accountHealth.fields.canWithdraw" disableSort render={(row) => <HealthFlag value={row.canWithdraw} good={false} />} />
         <Column label="resources.accountHealth.fields.lastSyncAt" disableSort render={(row) => when(row.lastSyncAt)} />
-        <Column label="resources.accountHealth.fields.lastError" disableSort render={(row) => row.lastError ?? ''} />
+        <Column label="resources.accountHealth.fields.lastError" disableSort long render={(row) => row.lastError ?? ''} />
       </ListDataTable>
       <ListPagination />
     </SpecList>

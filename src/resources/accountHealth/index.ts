@@ -3,6 +3,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { AccountHealthList } from './AccountHealthList';
 
 export const accountHealth: BackOfficeModule = {
-  resource: { name: 'accountHealth', icon: HealthAndSafety },
-  screens: { accountHealth: AccountHealthList },
+  resource: { name: 'accountHealth', icon: HealthAndSafety, list: AccountHealthList },
+  routes: { accountHealth: 'list' },
 };

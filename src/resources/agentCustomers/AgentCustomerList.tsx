@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
-import { AccountStatus, ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
+import { AccountStatus, accountStatusLabels, ENABLED_EXCHANGES, exchangeLabels, type Exchange } from '../../../contract/enums';
 import { StatusChip } from '../../components/StatusChip';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { formatDate } from '../../components/formatDate';
@@ -36,7 +36,7 @@ export function AgentCustomerList() {
           source="status"
           label={l('status')}
           allLabel={l('allStatuses')}
-          choices={[AccountStatus.Active, AccountStatus.Blocked].map((status) => ({ value: String(status), label: t(`agentStatuses.${status}`) }))}
+          choices={[AccountStatus.Active, AccountStatus.Blocked].map((status) => ({ value: String(status), label: accountStatusLabels[status] }))}
         />
         <CountryFilter />
         <MonthFilter label={t('filters.monthSince')} />
@@ -53,7 +53,7 @@ export function AgentCustomerList() {
         <Column
           label="resources.customers.fields.status"
           disableSort
-          render={(row) => <StatusChip status={row.account.status} otherColor="primary" label={t(`agentStatuses.${row.account.status}`)} />}
+          render={(row) => <StatusChip status={row.account.status} otherColor="primary" />}
         />
         <Column label="resources.customers.fields.exchange" disableSort render={(row) => exchangeLabels[row.platformType as Exchange] ?? ''} />
         <Column label="resources.customers.fields.memberSince" disableSort render={(row) => formatDate(row.datetimeInserted)} />

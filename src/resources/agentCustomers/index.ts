@@ -4,6 +4,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { AgentCustomerList } from './AgentCustomerList';
 
 export const agentCustomers: BackOfficeModule = {
-  resource: { name: 'agentCustomers', icon: Groups, recordRepresentation: (record: Customer) => `${record.account.firstName} ${record.account.lastName}` },
-  screens: { agentCustomers: AgentCustomerList },
+  resource: { name: 'agentCustomers', icon: Groups, recordRepresentation: (record: Customer) => `${record.account.firstName} ${record.account.lastName}`, list: AgentCustomerList },
+  routes: { agentCustomers: 'list' },
 };

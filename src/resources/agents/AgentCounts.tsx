@@ -4,7 +4,7 @@ import { StatisticsFailed } from '../../components/statistics/StatisticsFailed';
 import { useStatistics } from '../../components/statistics/useStatistics';
 import { useAppDataProvider } from '../../dataProvider';
 
-/** Active(n) and Suspended(n) of the agent list. */
+/** Active(n) and Blocked(n) of the agent list. */
 export function AgentCounts() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -13,7 +13,7 @@ export function AgentCounts() {
   return (
     <>
       <HeaderCount label={translate('resources.agents.counts.active')} value={data?.active} color="success.main" />
-      <HeaderCount label={translate('resources.agents.counts.suspended')} value={data?.blocked} color="error.main" />
+      <HeaderCount label={translate('resources.agents.counts.blocked')} value={data?.blocked} color="error.main" />
     </>
   );
 }

@@ -14,15 +14,15 @@ export function AgentEarningsCards({ agentId, customersLabel }: { agentId?: numb
   const translate = useTranslate();
   const t = (key: string) => translate(`app.dashboards.${key}`);
   const dataProvider = useAppDataProvider();
-  const { data, isError } = useStatistics(['agents', 'dashboard', agentId ?? 'own'], () =>
+  const { data, isError, isPending } = useStatistics(['agents', 'dashboard', agentId ?? 'own'], () =>
     agentId === undefined ? dataProvider.getOwnAgentDashboard() : dataProvider.getAgentDashboard(agentId),
   );
   if (isError) return <StatisticsFailed />;
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      <StatCard label={customersLabel} value={data?.totalCustomers ?? 0} />
-      <StatCard label={t('prevMonthAmountEarned')} value={<UsdtAmount value={data?.prevMonthAmountEarned} redAtZero={false} />} />
-      <StatCard label={t('totalAmountEarned')} value={<UsdtAmount value={data?.totalAmountEarned} redAtZero={false} />} />
+      <StatCard label={customersLabel} loading={isPending} value={data?.totalCustomers} />
+      <StatCard label={t('prevMonthAmountEarned')} loading={isPending} value={<UsdtAmount value={data?.prevMonthAmountEarned} redAtZero={false} />} />
+      <StatCard label={t('totalAmountEarned')} loading={isPending} value={<UsdtAmount value={data?.totalAmountEarned} redAtZero={false} />} />
     </Stack>
   );
 }

@@ -25,18 +25,19 @@ function answer(bodies: unknown[]) {
 }
 
 describe('Agent List', () => {
-  it('restores country and page from the URL, sorts Total Clientele, counts Active and Suspended', async () => {
+  it('restores country and page from the URL, sorts Total Clientele, counts Active and Blocked (one label per state: issue 28 item 9)', async () => {
     const bodies: unknown[] = [];
     answer(bodies);
     const view = renderWithAdmin(<AgentList />, { path: '/agents', url: '/agents?country=5&pageIndex=2', accountType: AccountType.Admin });
     expect(await screen.findByText('Active(5)')).toBeInTheDocument();
-    expect(screen.getByText('Suspended(1)')).toBeInTheDocument();
+    expect(screen.getByText('Blocked(1)')).toBeInTheDocument();
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 1, pageSize: 50, filter: { countryIds: [5] }, sort: null }));
     const user = userEvent.setup();
     await user.click(await screen.findByText('Total Clientele'));
     await waitFor(() => expect(bodies.at(-1)).toEqual({ pageIndex: 0, pageSize: 50, filter: { countryIds: [5] }, sort: { name: 'totalCustomers', type: 1 } }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('Singapore'));
     await user.click(screen.getByRole('combobox', { name: 'Country' }));
-    await user.click(await screen.findByRole('option', { name: 'All Countries' }));
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(view.location()).toBe('/agents?sort=totalCustomers&order=1'));
     expect(screen.getByRole('link', { name: 'Add Agent' })).not.toHaveAttribute('aria-disabled');
   });

@@ -20,7 +20,7 @@ const FILTERS = ['country'] as const;
 const Column = ListColumn<Agent>;
 const showPath = (id: Identifier) => linkTo('agentShow', { id });
 
-/** 'Agent List' (/agents): Active / Suspended counts, country filter, sort by name or Total Clientele, 50 per page. */
+/** 'Agent List' (/agents): Active / Blocked counts, country filter, sort by name or Total Clientele, 50 per page. */
 export function AgentList() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.agents.${key}`);
@@ -37,7 +37,7 @@ export function AgentList() {
         </Column>
         <Column source={AgentSortField.FirstName} label="resources.agents.fields.name" render={(row) => <PersonLink to={showPath(row.id)} person={row.account} />} />
         <Column label="resources.agents.fields.country" disableSort render={(row) => <CountryCell country={row.account.country} />} />
-        <Column label="resources.agents.fields.status" disableSort render={(row) => <StatusChip status={row.account.status} label={t(`statuses.${row.account.status}`)} />} />
+        <Column label="resources.agents.fields.status" disableSort render={(row) => <StatusChip status={row.account.status} />} />
         <Column source={AgentSortField.TotalCustomers} label="resources.agents.fields.totalCustomers" />
         <Column label="resources.agents.fields.since" disableSort render={(row) => formatDate(row.account.datetimeInserted)} />
         <Column label="resources.agents.fields.action" disableSort render={(row) => <ViewButton to={showPath(row.id)} />} />

@@ -26,7 +26,7 @@ export function AgentOwnProfile() {
           <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             {t('sections.ownProfile')}
           </Typography>
-          <StatusChip status={agent.account.status} label={t(`statuses.${agent.account.status}`)} />
+          <StatusChip status={agent.account.status} />
           <OwnPasswordButton />
         </Stack>
         <ReadOnlyFields fields={agentFields(agent).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }))} />

@@ -3,6 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { ShowBase, useCanAccess, useShowContext, useTranslate } from 'react-admin';
 import type { Agent } from '../../../contract/api/agent';
 import { StatusChip } from '../../components/StatusChip';
@@ -13,6 +14,7 @@ import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
 import { useAccountActions } from '../../components/profile/useAccountActions';
 import { linkTo } from '../../pages/routes';
 import { AgentEarningsCards } from './AgentEarningsCards';
+import { AgentDeleteDialog } from './AgentDeleteDialog';
 import { agentFields } from './agentFields';
 import { AgentStatusControl } from './AgentStatusControl';
 import { RegistrationIdCreator } from './RegistrationIdCreator';
@@ -21,12 +23,18 @@ function AgentProfile({ agent }: { agent: Agent }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.agents.${key}`);
   const { canAccess: canForAgent } = useCanAccess({ resource: 'registrationIds', action: 'createForAgent' });
-  const { actions, password } = useAccountActions('agents', agent, linkTo('agents'));
+  const accountActions = useAccountActions('agents', agent, linkTo('agents'));
+  const { password } = accountActions;
+  const [moving, setMoving] = useState(false);
+  // An agent with customers is deleted only with them moved to another agent (issue 28).
+  const actions = accountActions.actions.map((action) =>
+    action.name === 'delete' && agent.totalCustomers > 0 ? { ...action, confirm: undefined, open: () => setMoving(true) } : action,
+  );
   const { account } = agent;
   const fields = agentFields(agent).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }));
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
-      <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} label={t(`statuses.${account.status}`)} />} />
+      <PageTitle title={t('title.profile')} home={linkTo('agents')} actions={<StatusChip status={account.status} />} />
       <AgentEarningsCards agentId={agent.id} customersLabel={t('fields.totalCustomers')} />
       <Card variant="outlined">
         <CardContent>
@@ -52,6 +60,7 @@ function AgentProfile({ agent }: { agent: Agent }) {
         </Card>
       )}
       <PasswordResetDialog {...password} />
+      <AgentDeleteDialog agent={agent} open={moving} onClose={() => setMoving(false)} />
     </Stack>
   );
 }

@@ -2,13 +2,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useCanAccess, useTranslate, useUpdate } from 'react-admin';
 import type { Agent } from '../../../contract/api/agent';
-import { AccountStatus } from '../../../contract/enums';
+import { AccountStatus, accountStatusLabels } from '../../../contract/enums';
 import { useResultPopup } from '../../components/ResultPopupProvider';
 import { errorMessage } from '../../dataProvider';
 
 const CHOICES = [AccountStatus.Active, AccountStatus.Blocked] as const;
 
-/** The agent's status (Active or Suspended), saved with PUT /api/agent; disabled for employees. */
+/** The agent's status (Active or Blocked), saved with PUT /api/agent; disabled for employees. */
 export function AgentStatusControl({ agent }: { agent: Agent }) {
   const translate = useTranslate();
   const showResult = useResultPopup();
@@ -37,7 +37,7 @@ export function AgentStatusControl({ agent }: { agent: Agent }) {
     >
       {CHOICES.map((status) => (
         <MenuItem key={status} value={status}>
-          {translate(`resources.agents.statuses.${status}`)}
+          {accountStatusLabels[status]}
         </MenuItem>
       ))}
     </TextField>

@@ -6,6 +6,13 @@ import { AgentList } from './AgentList';
 import { AgentShow } from './AgentShow';
 
 export const agents: BackOfficeModule = {
-  resource: { name: 'agents', icon: SupportAgent, recordRepresentation: (record: Agent) => `${record.account.firstName} ${record.account.lastName}` },
-  screens: { agents: AgentList, agentShow: AgentShow, agentAdd: AgentCreate },
+  resource: {
+    name: 'agents',
+    icon: SupportAgent,
+    recordRepresentation: (record: Agent) => `${record.account.firstName} ${record.account.lastName}`,
+    list: AgentList,
+    show: AgentShow,
+    create: AgentCreate,
+  },
+  routes: { agents: 'list', agentShow: 'show', agentAdd: 'create' },
 };

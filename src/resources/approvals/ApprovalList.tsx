@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslate, type Identifier } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Customer } from '../../../contract/api/customer';
-import { AccountStatus, customerGroupLabels, type CustomerGroup } from '../../../contract/enums';
+import { AccountStatus, accountStatusLabels, customerGroupLabels, type CustomerGroup } from '../../../contract/enums';
 import { StatusChip } from '../../components/StatusChip';
 import { formatDate } from '../../components/formatDate';
 import { CountryCell } from '../../components/list/CountryCell';
@@ -35,7 +35,7 @@ function ApprovalFilters() {
         source="status"
         label={l('status')}
         allLabel={l('allStatuses')}
-        choices={[AccountStatus.Pending, AccountStatus.Rejected].map((status) => ({ value: String(status), label: translate(`resources.customers.statuses.${status}`) }))}
+        choices={[AccountStatus.Pending, AccountStatus.Rejected].map((status) => ({ value: String(status), label: accountStatusLabels[status] }))}
       />
       <SelectFilter source="group" label={l('group')} allLabel={l('allGroups')} choices={OFFERED_GROUPS.map((group) => ({ value: String(group), label: customerGroupLabels[group] }))} />
       <SelectFilter source="agent" label={l('agent')} allLabel={l('allAgents')} choices={agents} />
@@ -67,7 +67,7 @@ export function ApprovalList() {
         <Column
           label="resources.customers.fields.status"
           disableSort
-          render={(row) => <StatusChip status={row.account.status} label={translate(`resources.customers.statuses.${row.account.status}`)} />}
+          render={(row) => <StatusChip status={row.account.status} />}
         />
         <Column label="resources.customers.fields.since" disableSort render={(row) => formatDate(row.datetimeInserted)} />
       </ListDataTable>

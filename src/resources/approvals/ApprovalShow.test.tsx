@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +85,10 @@ describe('Pending Approval Customer', () => {
     await user.click(screen.getByRole('combobox', { name: 'Group' }));
     await user.click(await screen.findByRole('option', { name: 'Vip' }));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
+    // Issue 28 item 14: approve and reject both ask first.
+    const question = await screen.findByRole('dialog', { name: 'Confirm approve this customer?' });
+    expect(calls).toEqual([{ url: '/api/customer/8/group', body: { group: 3 } }]);
+    await user.click(within(question).getByRole('button', { name: 'Confirm' }));
     const popup = await screen.findByRole('dialog', { name: 'Success' });
     expect(popup).toHaveTextContent('Customer approved successfully!');
     expect(view.location()).toBe('/customers/approval/8');
@@ -96,16 +100,26 @@ describe('Pending Approval Customer', () => {
     await waitFor(() => expect(view.location()).toBe('/customers/approval'));
   });
 
-  it('rejects, says so in a popup, then returns to the list', async () => {
+  it('rejects once confirmed (a cancelled question changes nothing), says so in a popup, then returns to the list', async () => {
+    const statuses: unknown[] = [];
     server.use(
       http.get(apiUrl('/api/customer/8'), () => HttpResponse.json(ok(customerRoutes.byId, pending))),
-      http.patch(apiUrl('/api/security/status/21'), () => HttpResponse.json(ok(accountRoutes.changeStatus, { id: 21, status: AccountStatus.Rejected }))),
+      http.patch(apiUrl('/api/security/status/21'), async ({ request }) => {
+        statuses.push(await request.json());
+        return HttpResponse.json(ok(accountRoutes.changeStatus, { id: 21, status: AccountStatus.Rejected }));
+      }),
     );
     const view = renderWithAdmin(<ApprovalShow />, { path: '/customers/approval/:id', url: '/customers/approval/8', accountType: AccountType.Admin });
     const user = userEvent.setup();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm reject this customer?' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(statuses).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm reject this customer?' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Customer rejected successfully!');
+    expect(statuses).toEqual([{ status: AccountStatus.Rejected }]);
     await user.click(screen.getByRole('button', { name: 'Closed' }));
     await waitFor(() => expect(view.location()).toBe('/customers/approval'));
   });

@@ -60,13 +60,13 @@ function ApprovalDetail({ customer }: { customer: Customer }) {
       label: t('actions.approve'),
       access: { resource: 'approvals', action: 'approve' },
       color: 'success',
-      run: async () => {
-        if (choice.group === null) {
-          setGroupError(translate('app.validation.selectGroupOrExclusive'));
-          throw new Error(translate('app.ui.form.fillRequired'));
-        }
-        return dataProvider.approveCustomer(customer, newCredentials(credentials));
+      check: () => {
+        if (choice.group !== null) return undefined;
+        setGroupError(translate('app.validation.selectGroupOrExclusive'));
+        return translate('app.ui.form.fillRequired');
       },
+      confirm: t('confirm.approve'),
+      run: () => dataProvider.approveCustomer(customer, newCredentials(credentials)),
       success: t('notifications.approved'),
       afterClose: toList,
     },
@@ -76,6 +76,7 @@ function ApprovalDetail({ customer }: { customer: Customer }) {
       access: { resource: 'approvals', action: 'reject' },
       color: 'error',
       disabled: customer.account.status === AccountStatus.Rejected,
+      confirm: t('confirm.reject'),
       run: () => dataProvider.rejectCustomer(customer, newCredentials(credentials)),
       success: t('notifications.rejected'),
       afterClose: toList,
@@ -88,7 +89,7 @@ function ApprovalDetail({ customer }: { customer: Customer }) {
         home={linkTo('approvals')}
         actions={
           <>
-            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <StatusChip status={customer.account.status} />
             <PersonActions actions={actions} variant="buttons" />
           </>
         }

@@ -1,4 +1,5 @@
 import { useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
 import type { CustomerStrategy } from '../../../contract/api/strategy';
 import { amountTypeLabels, entryDirectionLabels, strategyStatusLabels, type AmountType, type EntryDirection, type StrategyStatus } from '../../../contract/enums';
 import { formatDate } from '../../components/formatDate';
@@ -8,16 +9,19 @@ import { ListColumn } from '../../components/list/ListColumn';
 import { ListPagination } from '../../components/list/ListPagination';
 import { RowNumberField } from '../../components/list/RowNumberField';
 import { SpecList } from '../../components/list/SpecList';
+import { linkTo } from '../../pages/routes';
 
 const Column = ListColumn<CustomerStrategy>;
 const amount = (value: { type: number; amount: number }) => `${value.amount} ${amountTypeLabels[value.type as AmountType] ?? ''}`;
 
 /**
- * The customer's strategies, read-only: 'Strategy Setting Record' (`detailed` = false) or, with the
- * trading parameters, 'Presetting Parameters' (`detailed` = true).
+ * The customer's strategies, read-only: 'Strategy Setting Record' (/customer/strategies) or, with the
+ * trading parameters, 'Presetting Parameters' (/customer/parameters/preset): one list view, mounted
+ * at both URLs of the resource.
  */
-export function CustomerStrategyList({ detailed }: { detailed: boolean }) {
+export function CustomerStrategyList() {
   const translate = useTranslate();
+  const detailed = useLocation().pathname === linkTo('customerPreset');
   const t = (key: string) => translate(`resources.strategies.${key}`);
   return (
     <SpecList resource="customerStrategies">
@@ -48,12 +52,4 @@ export function CustomerStrategyList({ detailed }: { detailed: boolean }) {
       <ListPagination />
     </SpecList>
   );
-}
-
-export function CustomerStrategyRecord() {
-  return <CustomerStrategyList detailed={false} />;
-}
-
-export function CustomerPresetParameters() {
-  return <CustomerStrategyList detailed />;
 }

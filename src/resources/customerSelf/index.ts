@@ -1,19 +1,15 @@
 import type { BackOfficeModule } from '../../layout/backOfficeModule';
-import { CustomerDashboard } from './CustomerDashboard';
 import { CustomerOrderList } from './CustomerOrderList';
-import { CustomerPresetParameters, CustomerStrategyRecord } from './CustomerStrategyList';
+import { CustomerStrategyList } from './CustomerStrategyList';
 
-/** The customer's own read-only pages (two react-admin resources: their orders and their strategies). */
-export const customerSelf: BackOfficeModule = {
-  resource: { name: 'customerOrders' },
-  screens: {
-    customerDashboard: CustomerDashboard,
-    customerOrders: CustomerOrderList,
-    customerStrategies: CustomerStrategyRecord,
-    customerPreset: CustomerPresetParameters,
-  },
+/** The customer's own orders (read-only). */
+export const customerOrders: BackOfficeModule = {
+  resource: { name: 'customerOrders', list: CustomerOrderList },
+  routes: { customerOrders: 'list' },
 };
 
-export const customerSelfStrategies: BackOfficeModule = {
-  resource: { name: 'customerStrategies' },
+/** The customer's strategies (read-only): 'Strategy Setting Record' and, with the trading parameters, 'Presetting Parameters'. */
+export const customerStrategies: BackOfficeModule = {
+  resource: { name: 'customerStrategies', list: CustomerStrategyList },
+  routes: { customerStrategies: 'list', customerPreset: 'list' },
 };

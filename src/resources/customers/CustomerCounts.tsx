@@ -10,7 +10,7 @@ export function useCustomerStatistics() {
   return useStatistics(['customers', 'statistics'], () => dataProvider.getCustomerStatistics());
 }
 
-/** Active(n) and Inactive(n) of the staff customer list. */
+/** Active(n) and Blocked(n) of the staff customer list. */
 export function CustomerCounts() {
   const translate = useTranslate();
   const { data, isError } = useCustomerStatistics();
@@ -18,7 +18,7 @@ export function CustomerCounts() {
   return (
     <>
       <HeaderCount label={translate('resources.customers.counts.active')} value={data?.active} color="success.main" />
-      <HeaderCount label={translate('resources.customers.counts.inactive')} value={data?.blocked} color="error.main" />
+      <HeaderCount label={translate('resources.customers.counts.blocked')} value={data?.blocked} color="error.main" />
     </>
   );
 }

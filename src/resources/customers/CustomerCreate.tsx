@@ -1,5 +1,6 @@
 import Grid from '@mui/material/Grid';
-import { PasswordInput, TextInput, useTranslate } from 'react-admin';
+import { useMemo } from 'react';
+import { PasswordInput, TextInput, useTranslate, type TranslateFunction } from 'react-admin';
 import { ENABLED_EXCHANGES, exchangeLabels } from '../../../contract/enums';
 import { PersonCreate } from '../../components/form/PersonCreate';
 import { linkTo } from '../../pages/routes';
@@ -7,6 +8,7 @@ import { useAgentChoices } from './CustomerFilters';
 import { GroupOrExclusiveFormInput } from './GroupOrExclusiveInput';
 import { customerCreateSchema, emptyCustomerCreate, toNewCustomer } from './customerCreateSchema';
 import { ChoiceInput } from '../../components/form/ChoiceInput';
+import type { FormFields } from '../../components/form/fieldMessages';
 
 const EXCHANGES = ENABLED_EXCHANGES.map((exchange) => ({ id: exchange, name: exchangeLabels[exchange] }));
 
@@ -40,10 +42,25 @@ function CustomerInputs() {
   );
 }
 
+/** The labels of the customer's own inputs, for the messages that name them. */
+function customerFormFields(translate: TranslateFunction): FormFields {
+  const field = (key: string, choice = false) => ({ label: translate(`resources.customers.fields.${key}`), choice });
+  return {
+    'customer.agentId': field('agent', true),
+    'customer.platformType': field('platformType', true),
+    'customer.exchangeAccountUUID': field('exchangeAccountUUID'),
+    'customer.apiKey': field('apiKey'),
+    'customer.apiSecret': field('apiSecret'),
+    'customer.passphrase': field('passphrase'),
+    'customer.group': field('group', true),
+  };
+}
+
 /** Add customer (/customer/add): the data provider creates the account (type 1), then the customer. */
 export function CustomerCreate() {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.customers.${key}`);
+  const fields = useMemo(() => customerFormFields(translate), [translate]);
   return (
     <PersonCreate
       resource="customers"
@@ -54,6 +71,7 @@ export function CustomerCreate() {
       schema={customerCreateSchema}
       defaultValues={emptyCustomerCreate}
       transform={toNewCustomer}
+      fields={fields}
     >
       <CustomerInputs />
       <GroupOrExclusiveFormInput source="customer" />

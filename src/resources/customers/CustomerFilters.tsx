@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { AccountStatus, CustomerGroup, ENABLED_EXCHANGES, customerGroupLabels, exchangeLabels } from '../../../contract/enums';
+import { AccountStatus, accountStatusLabels, CustomerGroup, ENABLED_EXCHANGES, customerGroupLabels, exchangeLabels } from '../../../contract/enums';
 import { CountryFilter } from '../../components/list/CountryFilter';
 import { MonthFilter } from '../../components/list/MonthFilter';
 import { SelectFilter } from '../../components/list/SelectFilter';
@@ -27,7 +27,7 @@ export function CustomerFilters() {
         source="status"
         label={t('status')}
         allLabel={t('allStatuses')}
-        choices={STATUS_CHOICES.map((status) => ({ value: String(status), label: translate(`resources.customers.statuses.${status}`) }))}
+        choices={STATUS_CHOICES.map((status) => ({ value: String(status), label: accountStatusLabels[status] }))}
       />
       <SelectFilter source="group" label={t('group')} allLabel={t('allGroups')} choices={GROUP_CHOICES.map((group) => ({ value: String(group), label: customerGroupLabels[group] }))} />
       <SelectFilter source="agent" label={t('agent')} allLabel={t('allAgents')} choices={agents} />

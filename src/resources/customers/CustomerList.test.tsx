@@ -61,7 +61,7 @@ describe('Customer List', () => {
       accountType: AccountType.Admin,
     });
     expect(await screen.findByText('Active(7)')).toBeInTheDocument();
-    expect(screen.getByText('Inactive(2)')).toBeInTheDocument();
+    expect(screen.getByText('Blocked(2)')).toBeInTheDocument();
     await waitFor(() =>
       expect(filters.at(-1)).toEqual({
         pageIndex: 2,
@@ -124,11 +124,20 @@ describe('Customer List', () => {
     expect(within(await screen.findByRole('dialog')).getByText('File is download successfully')).toBeInTheDocument();
   });
 
-  it('loads the country filter 32 countries per page (spec 9)', async () => {
+  it('loads the country filter on demand: the chosen country by id, 32 when opened, then a search (spec 9, issue 28 item 18)', async () => {
     const countrySearches: unknown[] = [];
     answer([], [], countrySearches);
     renderWithAdmin(<CustomerList />, { path: '/customers', url: '/customers?country=5', accountType: AccountType.Admin });
-    await waitFor(() => expect(countrySearches).toEqual([{ pageIndex: 0, pageSize: 32, filter: [] }]));
-    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveTextContent('Singapore');
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    await waitFor(() => expect(country).toHaveValue('Singapore'));
+    expect(countrySearches).toEqual([{ pageIndex: 0, pageSize: 1, filter: [{ name: 'id', value: '5' }] }]);
+    const user = userEvent.setup();
+    await user.click(country);
+    await waitFor(() => expect(countrySearches.at(-1)).toEqual({ pageIndex: 0, pageSize: 32, filter: [] }));
+    await user.clear(country);
+    await user.type(country, 'sing');
+    await waitFor(() => expect(countrySearches.at(-1)).toEqual({ pageIndex: 0, pageSize: 32, filter: [{ name: 'name', value: 'sing' }] }));
+    // Never the next pages of every country (main read all 8 at once).
+    expect(countrySearches.filter((body) => (body as { pageIndex: number }).pageIndex !== 0)).toEqual([]);
   });
 });

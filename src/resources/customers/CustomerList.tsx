@@ -27,7 +27,7 @@ const Column = ListColumn<Customer>;
 
 /**
  * 'Customer List' (/customers): name search (1 s), six filters and the three-state sort in the
- * query string, reset, export, bulk 'Convert', add, and the Active / Inactive counts.
+ * query string, reset, export, bulk 'Convert', add, and the Active / Blocked counts.
  */
 export function CustomerList() {
   const translate = useTranslate();
@@ -59,7 +59,7 @@ export function CustomerList() {
         <Column
           label="resources.customers.fields.status"
           disableSort
-          render={(record) => <StatusChip status={record.account.status} label={translate(`resources.customers.statuses.${record.account.status}`)} />}
+          render={(record) => <StatusChip status={record.account.status} />}
         />
         <Column source="datetimeInserted" label="resources.customers.fields.since" render={(record) => formatDate(record.datetimeInserted)} />
         <Column label="resources.customers.fields.action" disableSort render={(record) => <ViewButton to={showPath(record.id)} />} />

@@ -81,7 +81,7 @@ describe('Customer profile', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm block user?' })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent(ui.blocking.customerBlocked);
     expect(body).toEqual({ status: AccountStatus.Blocked });
-    await waitFor(() => expect(screen.getAllByText('Inactive').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.getAllByText('Blocked').length).toBeGreaterThan(0));
   });
 
   it("says 'Failed to delete the account' when a delete fails without a message", async () => {

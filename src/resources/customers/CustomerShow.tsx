@@ -27,7 +27,7 @@ function CustomerProfile({ customer }: { customer: Customer }) {
         home={linkTo('customers')}
         actions={
           <>
-            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <StatusChip status={customer.account.status} />
             <PersonActions actions={actions} />
           </>
         }

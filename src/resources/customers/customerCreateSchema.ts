@@ -21,11 +21,12 @@ export const customerCreateSchema = z
       platformType: z.number({ error: validation.selectExchange }).refine((value) => ENABLED_EXCHANGES.includes(value as (typeof ENABLED_EXCHANGES)[number]), validation.selectExchange),
     }),
   })
-  .superRefine((values, ctx) => {
-    if (!values.customer.isExclusive && values.customer.group == null) {
-      ctx.addIssue({ code: 'custom', path: ['customer', 'group'], message: validation.selectGroupOrExclusive });
-    }
-  });
+  // `when`: the group is asked for together with the other missing fields, not only once they are valid.
+  .refine((values) => hasGroupOrExclusive(values as Partial<typeof values>), { path: ['customer', 'group'], error: validation.selectGroupOrExclusive, when: () => true });
+
+function hasGroupOrExclusive(values: { customer?: { isExclusive?: boolean; group?: number | null } }): boolean {
+  return values.customer?.isExclusive === true || values.customer?.group != null;
+}
 
 /** What the form holds (the schema's input; the server parses it with the same schema). */
 export type CustomerCreateValues = z.input<typeof customerCreateSchema>;

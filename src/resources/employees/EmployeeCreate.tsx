@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import { z } from 'zod';
 import { AccountType, staffPermissionLabels } from '../../../contract/enums';
@@ -13,7 +14,7 @@ const PERMISSIONS = [AccountType.Admin, AccountType.Employee] as const;
 /** Staff Permissions: Super Admin (4) or User (3), required (spec 5). */
 const employeeCreateSchema = z.object({
   account: personWithPasswordSchema.extend({
-    accountType: z.union([z.literal(AccountType.Admin), z.literal(AccountType.Employee)], { error: 'is required' }),
+    accountType: z.union([z.literal(AccountType.Admin), z.literal(AccountType.Employee)]),
   }),
 });
 type EmployeeCreateValues = z.input<typeof employeeCreateSchema>;
@@ -21,6 +22,7 @@ type EmployeeCreateValues = z.input<typeof employeeCreateSchema>;
 /** Add employee (/employee/add): the data provider creates the account (type 3 or 4), then the staff member. */
 export function EmployeeCreate() {
   const translate = useTranslate();
+  const fields = useMemo(() => ({ 'account.accountType': { label: translate('resources.employees.fields.permission'), choice: true } }), [translate]);
   return (
     <PersonCreate
       resource="employees"
@@ -30,6 +32,7 @@ export function EmployeeCreate() {
       failure={translate('app.ui.form.errorTryAgain')}
       schema={employeeCreateSchema}
       transform={(values: EmployeeCreateValues): NewPerson => ({ account: values.account })}
+      fields={fields}
     >
       <Grid container>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -28,7 +28,7 @@ export function EmployeeList() {
         </Column>
         <Column label="resources.employees.fields.name" disableSort render={(row) => <PersonLink to={showPath(row.id)} person={row.account} />} />
         <Column label="resources.employees.fields.country" disableSort render={(row) => <CountryCell country={row.account.country} />} />
-        <Column label="resources.employees.fields.status" disableSort render={(row) => <StatusChip status={row.account.status} label={t(`statuses.${row.account.status}`)} />} />
+        <Column label="resources.employees.fields.status" disableSort render={(row) => <StatusChip status={row.account.status} />} />
         <Column label="resources.employees.fields.since" disableSort render={(row) => formatDate(row.account.datetimeInserted)} />
         <Column label="resources.employees.fields.action" disableSort render={(row) => <ViewButton to={showPath(row.id)} />} />
       </ListDataTable>

@@ -39,7 +39,7 @@ function EmployeeProfile({ employee }: { employee: Employee }) {
         home={linkTo('employees')}
         actions={
           <>
-            <StatusChip status={account.status} label={t(`statuses.${account.status}`)} />
+            <StatusChip status={account.status} />
             <PersonActions actions={actions} />
           </>
         }

@@ -6,6 +6,13 @@ import { EmployeeList } from './EmployeeList';
 import { EmployeeShow } from './EmployeeShow';
 
 export const employees: BackOfficeModule = {
-  resource: { name: 'employees', icon: Badge, recordRepresentation: (record: Employee) => `${record.account.firstName} ${record.account.lastName}` },
-  screens: { employees: EmployeeList, employeeShow: EmployeeShow, employeeAdd: EmployeeCreate },
+  resource: {
+    name: 'employees',
+    icon: Badge,
+    recordRepresentation: (record: Employee) => `${record.account.firstName} ${record.account.lastName}`,
+    list: EmployeeList,
+    show: EmployeeShow,
+    create: EmployeeCreate,
+  },
+  routes: { employees: 'list', employeeShow: 'show', employeeAdd: 'create' },
 };

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { ExitType, exitTypeLabels } from '../../../contract/enums';
+import { EXIT_TYPE_FILTER_CHOICES } from '../../../contract/enums';
 import { MonthFilter } from '../../components/list/MonthFilter';
 import { ResetFiltersButton } from '../../components/list/ResetFiltersButton';
 import { SelectFilter } from '../../components/list/SelectFilter';
@@ -10,7 +10,7 @@ import { TODAY } from '../../dataProvider/resources/auditRequest';
 import type { AuditKind } from '../../dataProvider/resources/audits';
 import { SymbolFilter } from '../orders/SymbolFilter';
 
-/** Time (Today, All or one transaction id), month; on exits also symbol and exit type (All, 1, 2). */
+/** Time (Today, All or one transaction id), month; on exits also symbol and exit type (All, 1, 2, 3 automatic). */
 export function AuditFilters({ kind }: { kind: AuditKind }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`resources.entryAudits.filters.${key}`);
@@ -22,7 +22,7 @@ export function AuditFilters({ kind }: { kind: AuditKind }) {
       <MonthFilter />
       {kind === 'exit' && <SymbolFilter />}
       {kind === 'exit' && (
-        <SelectFilter source="exitType" label={t('exitType')} allLabel={t('all')} choices={Object.values(ExitType).map((type) => ({ value: String(type), label: exitTypeLabels[type] }))} />
+        <SelectFilter source="exitType" label={t('exitType')} allLabel={t('all')} choices={EXIT_TYPE_FILTER_CHOICES.map((choice) => ({ value: String(choice.value), label: choice.label }))} />
       )}
       <ResetFiltersButton />
     </Stack>

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { auditRoutes, type AuditItem } from '../../../contract/api/audit';
@@ -70,5 +71,23 @@ describe('Exit Order Audit exit types', () => {
       'Manual (Customer)',
     ]);
     expect(screen.getByText('Errors(1)')).toBeInTheDocument();
+  });
+
+  it('lets the automatic exits be chosen in the exit-type filter, and asks the server for them (issue 28 item 10)', async () => {
+    const bodies: unknown[] = [];
+    answer('exit', [row(1, { exitType: null })]);
+    server.use(
+      http.post(apiUrl(auditRoutes.exitSearch.path), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(ok(auditRoutes.exitSearch, { data: [row(1, { exitType: null })], paging: { totalCount: 1, pageIndex: 0, pageSize: 50 } }));
+      }),
+    );
+    const view = renderWithAdmin(<ExitAuditList />, { path: '/activity/exit', accountType: AccountType.Employee });
+    await screen.findByText('message 1');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Exit Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Automatic (Signal, TP/SL)' }));
+    await waitFor(() => expect(view.location()).toBe('/activity/exit?exitType=3'));
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ filter: [{ name: 'exitType', value: 3 }] }));
   });
 });

@@ -63,7 +63,7 @@ export function AuditList({ kind }: { kind: AuditKind }) {
         )}
         <Column label="resources.entryAudits.fields.date" disableSort render={(row) => formatDate(row.datetimeInserted)} />
         <Column label="resources.entryAudits.fields.time" disableSort render={(row) => formatTime(row.datetimeInserted)} />
-        <Column source="message" label="resources.entryAudits.fields.message" disableSort />
+        <Column source="message" label="resources.entryAudits.fields.message" disableSort long />
       </ListDataTable>
       <ListPagination />
     </SpecList>

@@ -3,6 +3,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { EntryAuditList } from './EntryAuditList';
 
 export const entryAudits: BackOfficeModule = {
-  resource: { name: 'entryAudits', icon: Login },
-  screens: { entryAudit: EntryAuditList },
+  resource: { name: 'entryAudits', icon: Login, list: EntryAuditList },
+  routes: { entryAudit: 'list' },
 };

@@ -3,6 +3,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { ExitAuditList } from './ExitAuditList';
 
 export const exitAudits: BackOfficeModule = {
-  resource: { name: 'exitAudits', icon: Logout },
-  screens: { exitAudit: ExitAuditList },
+  resource: { name: 'exitAudits', icon: Logout, list: ExitAuditList },
+  routes: { exitAudit: 'list' },
 };

@@ -17,6 +17,7 @@ const order: Order = {
   side: 1,
   realizedPnl: 0,
   closing: false,
+  closeProgress: null,
   datetimeInserted: '2025-01-05T10:30:00.000Z',
   datetimeUpdated: '2025-01-05T10:30:00.000Z',
 };
@@ -77,32 +78,75 @@ describe('Order & Alert', () => {
     expect(closed).toBe(1);
   });
 
-  it('shows the close in the row at once, so the same order cannot be closed twice (issue 10)', async () => {
-    // The order search still answers the order as it was (positions are being closed on the exchanges).
-    answer([]);
+  it('follows the close until the server says it is over, then says so, and the row and counters follow without a reload (issue 28 items 2, 3)', async () => {
+    const closing: Order = { ...order, closing: true, closeProgress: { total: 2, closed: 0, open: 2 } };
+    const settled: Order = { ...order, status: 2, realizedPnl: 14.16, closing: false, closeProgress: { total: 2, closed: 2, open: 0 } };
+    let current = order;
+    let statistics = { win: 3, loss: 2, totalDeal: 6 };
     const closes: number[] = [];
     server.use(
+      http.post(apiUrl(orderRoutes.search.path), () => {
+        const answered = current;
+        // The engine finishes after the first reading the popup makes.
+        if (current === closing) {
+          current = settled;
+          statistics = { win: 4, loss: 2, totalDeal: 6 };
+        }
+        return HttpResponse.json(ok(orderRoutes.search, { data: [answered], paging: { totalCount: 1, pageIndex: 0, pageSize: 50 } }));
+      }),
+      http.get(apiUrl(orderRoutes.statistics.path), () => HttpResponse.json(ok(orderRoutes.statistics, statistics))),
+      http.get(apiUrl(orderRoutes.symbols.path), () => HttpResponse.json(ok(orderRoutes.symbols, { symbols: ['BTCUSDT'] }))),
       http.patch(apiUrl('/api/order/41'), () => {
         closes.push(41);
-        if (closes.length > 1) return HttpResponse.json(failed('Order 41 is already being closed.'), { status: 409 });
-        return HttpResponse.json(ok(orderRoutes.close, { ...order, closing: true }));
+        current = closing;
+        return HttpResponse.json(ok(orderRoutes.close, closing));
       }),
     );
     const view = renderWithAdmin(<OrderList />, { path: '/admin/orders', accountType: AccountType.Admin });
     const user = userEvent.setup();
     const toggle = await screen.findByRole('switch', { name: 'Close the position of order 41' });
     await view.settled();
+    expect(screen.getByText('Win(3)')).toBeInTheDocument();
     await user.click(toggle);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
-    const popup = await screen.findByRole('dialog', { name: 'Success' });
+    const popup = await screen.findByRole('dialog', { name: 'Success' }, { timeout: 10_000 });
     expect(within(popup).getByText(ui.strategy.positionClosed)).toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'Closed' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await view.settled();
+    expect(await screen.findByText('Win(4)')).toBeInTheDocument();
+    expect(await screen.findByText('Win')).toBeInTheDocument();
+    expect(screen.getByText('14.16 USDT')).toBeInTheDocument();
     const after = screen.getByRole('switch', { name: 'Close the position of order 41' });
     expect(after).not.toBeChecked();
     expect(after).toBeDisabled();
     expect(closes).toEqual([41]);
+  });
+
+  it('says how many positions closed when some stay open, never a success; the toggle is on again (issue 28 item 2)', async () => {
+    const partly: Order = { ...order, closing: false, closeProgress: { total: 3, closed: 2, open: 1 } };
+    let current = order;
+    server.use(
+      http.post(apiUrl(orderRoutes.search.path), () => HttpResponse.json(ok(orderRoutes.search, { data: [current], paging: { totalCount: 1, pageIndex: 0, pageSize: 50 } }))),
+      http.get(apiUrl(orderRoutes.statistics.path), () => HttpResponse.json(ok(orderRoutes.statistics, { win: 0, loss: 0, totalDeal: 1 }))),
+      http.get(apiUrl(orderRoutes.symbols.path), () => HttpResponse.json(ok(orderRoutes.symbols, { symbols: ['BTCUSDT'] }))),
+      http.patch(apiUrl('/api/order/41'), () => {
+        current = partly;
+        return HttpResponse.json(ok(orderRoutes.close, { ...order, closing: true, closeProgress: { total: 3, closed: 0, open: 3 } }));
+      }),
+    );
+    const view = renderWithAdmin(<OrderList />, { path: '/admin/orders', accountType: AccountType.Admin });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('switch', { name: 'Close the position of order 41' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const popup = await screen.findByRole('dialog', { name: 'Error' }, { timeout: 10_000 });
+    expect(popup).toHaveTextContent('2 of 3 closed, the rest still protected');
+    expect(screen.queryByText(ui.strategy.positionClosed)).not.toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await view.settled();
+    const toggle = screen.getByRole('switch', { name: 'Close the position of order 41' });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeEnabled();
   });
 
   it("shows the server's refusal of a close, not a success", async () => {

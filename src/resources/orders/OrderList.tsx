@@ -19,6 +19,13 @@ import { OrderCounts } from './OrderCounts';
 import { OrderToggle } from './OrderToggle';
 import { SymbolFilter } from './SymbolFilter';
 
+/** While a row is being closed, the list is read again this often: the engine closes asynchronously. */
+const CLOSING_REFRESH_MS = 2_000;
+
+function followWhileClosing(query: { state: { data?: { data?: Order[] } } }): number | false {
+  return query.state.data?.data?.some((order) => order.closing) ? CLOSING_REFRESH_MS : false;
+}
+
 /** The list's query parameters (spec 2). */
 const FILTERS = ['symbol', 'month'] as const;
 const statusColor = { [OrderStatus.Active]: 'info', [OrderStatus.Win]: 'success', [OrderStatus.Loss]: 'error' } as const;
@@ -28,7 +35,7 @@ const Column = ListColumn<Order>;
 export function OrderList() {
   const translate = useTranslate();
   return (
-    <SpecList resource="orders" filters={FILTERS}>
+    <SpecList resource="orders" filters={FILTERS} queryOptions={{ refetchInterval: followWhileClosing }}>
       <ListHeader title={translate('resources.orders.title')} counts={<OrderCounts />} />
       <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
         <SymbolFilter />

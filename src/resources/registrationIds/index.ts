@@ -4,6 +4,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { RegistrationIdList } from './RegistrationIdList';
 
 export const registrationIds: BackOfficeModule = {
-  resource: { name: 'registrationIds', icon: Key, recordRepresentation: (record: RegistrationIdItem) => record.code },
-  screens: { agentRegistrationIds: RegistrationIdList },
+  resource: { name: 'registrationIds', icon: Key, recordRepresentation: (record: RegistrationIdItem) => record.code, list: RegistrationIdList },
+  routes: { agentRegistrationIds: 'list' },
 };

@@ -40,7 +40,7 @@ export function StrategyPageLayout({ strategy, children }: { strategy: Strategy 
           <Typography variant="subtitle1" gutterBottom>
             {t('sections.webhook')}
           </Typography>
-          <StrategyWebhookBox webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
+          <StrategyWebhookBox strategyId={strategy?.id} webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
         </CardContent>
       </Card>
       {strategy && <PauseSwitchCard target={{ scope: 'strategy', id: strategy.id }} />}

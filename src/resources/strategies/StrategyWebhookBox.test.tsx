@@ -1,7 +1,11 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountType } from '../../../contract/enums';
+import { strategyRoutes } from '../../../contract/api/strategy';
 import { ui } from '../../../contract/messages';
+import { apiUrl, ok, server } from '../../test/msw';
 import { renderWithAdmin } from '../../test/render';
 import { COPY_NOTICE_MS, StrategyWebhookBox } from './StrategyWebhookBox';
 
@@ -41,5 +45,31 @@ describe('webhook box', () => {
     });
     expect(screen.queryByText(ui.strategy.copySuccess)).not.toBeInTheDocument();
     vi.useRealTimers();
+  });
+
+  it('lets an admin rotate the URL after confirming: the new URL replaces the old one in the box (issue 28 item 12)', async () => {
+    const rotations: string[] = [];
+    server.use(
+      http.post(apiUrl('/api/strategy/BTC001/webhook/rotate'), () => {
+        rotations.push('BTC001');
+        return HttpResponse.json(ok(strategyRoutes.rotateWebhook, { id: 'BTC001', webhookUrl: 'http://x/api/webhook/new' }));
+      }),
+    );
+    const view = renderWithAdmin(<StrategyWebhookBox strategyId="BTC001" webhookUrl="http://x/api/webhook/old" hasWebhook />, { accountType: AccountType.Admin });
+    await view.settled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rotate' }));
+    const question = await screen.findByRole('dialog', { name: 'Rotate the webhook URL?' });
+    expect(rotations).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent(ui.strategy.webhookSet);
+    expect(rotations).toEqual(['BTC001']);
+    expect(screen.getByTestId('webhook-url')).toHaveValue('http://x/api/webhook/new');
+  });
+
+  it('shows Rotate disabled to an employee', async () => {
+    const view = renderWithAdmin(<StrategyWebhookBox strategyId="BTC001" webhookUrl="http://x/api/webhook/old" hasWebhook />, { accountType: AccountType.Employee });
+    await view.settled();
+    expect(screen.getByRole('button', { name: 'Rotate' })).toBeDisabled();
   });
 });

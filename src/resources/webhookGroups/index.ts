@@ -3,6 +3,6 @@ import type { BackOfficeModule } from '../../layout/backOfficeModule';
 import { WebhookGroupList } from './WebhookGroupList';
 
 export const webhookGroups: BackOfficeModule = {
-  resource: { name: 'webhookGroups', icon: Webhook },
-  screens: { webhookSettings: WebhookGroupList },
+  resource: { name: 'webhookGroups', icon: Webhook, list: WebhookGroupList },
+  routes: { webhookSettings: 'list' },
 };

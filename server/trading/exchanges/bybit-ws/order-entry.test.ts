@@ -24,7 +24,8 @@ function bybitAdapter(options: Partial<ExchangeAdaptersOptions> = {}): ExchangeA
 const entry = (clientOrderId: string, extra: Partial<EntryRequest> = {}): EntryRequest => ({ symbol: 'BTCUSDT', side: 'long', quantity: 0.01, clientOrderId, positionMode: 'oneway', ...extra });
 const creates = () => routes(recorder.requests).filter((r) => r === 'POST /v5/order/create').length;
 const orders = () => sandbox.control.account(account.uid).orders;
-const until = async (ready: () => boolean, timeoutMs = 5000) => {
+/** Waits for a condition; the deadline is generous (a loaded machine), the condition ends the wait. */
+const until = async (ready: () => boolean, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!ready()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -114,12 +115,15 @@ describe('Bybit order entry over the account /v5/trade session', () => {
 
   it('a session dropped before the order arrived: not found by its client id, placed once over REST with the same id', async () => {
     await bybit.warmSessions([account]);
-    sandbox.control.setLatency(150);
+    // The order is read off the socket, then held on its way for as long as the test needs: it cannot arrive before the drop.
+    sandbox.control.setFaults([{ route: '/v5/order/create', method: 'WS', latencyMs: 60_000 }]);
+    const requests = () => sandbox.control.counters().requestsByIp['127.0.0.1'] ?? 0;
+    const before = requests();
     const placing = bybit.placeEntry(account, entry('ct5-1-e'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => requests() > before);
     expect(sandbox.control.dropTradeSockets(account.uid)).toBe(1);
+    sandbox.control.setFaults([]);
     expect(await placing).toMatchObject({ clientOrderId: 'ct5-1-e', status: 'unknown' });
-    sandbox.control.setLatency(0);
     expect(routes(recorder.requests)).toEqual(['GET /v5/order/realtime', 'GET /v5/order/history', 'POST /v5/order/create']);
     expect(orders().map((o) => o.clientOrderId)).toEqual(['ct5-1-e']);
   });

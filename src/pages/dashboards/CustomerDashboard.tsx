@@ -10,13 +10,13 @@ import { Navigate } from 'react-router-dom';
 import { AccountStatus, NO_EXCHANGE } from '../../../contract/enums';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useAppDataProvider } from '../../dataProvider';
-import { publicPaths } from '../../pages/routes';
+import { publicPaths } from '../routes';
 import { OwnPasswordButton } from '../../components/profile/OwnPasswordButton';
 import { PageTitle } from '../../components/profile/PageTitle';
 import { ReadOnlyFields } from '../../components/profile/ReadOnlyFields';
 import { StatCard } from '../../components/profile/StatCard';
 import { StatusChip } from '../../components/StatusChip';
-import { customerFields } from '../customers/customerFields';
+import { customerFields } from '../../resources/customers/customerFields';
 import { ThankYouModal } from './ThankYouModal';
 
 /**
@@ -38,7 +38,7 @@ export function CustomerDashboard() {
         title={t('sections.performance')}
         actions={
           <>
-            <StatusChip status={customer.account.status} label={t(`statuses.${customer.account.status}`)} />
+            <StatusChip status={customer.account.status} />
             <OwnPasswordButton disabled={customer.account.status === AccountStatus.Pending} />
             <IconButton aria-label={t('actions.logout')} onClick={() => void logout()}>
               <Logout />
