@@ -160,13 +160,14 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   }
   ctx.legs = attachedLegs(levels, adapter.sizedEntryProtection ? (quantity ?? placed.filledQty) : 0);
   ctx.stopLossPrice = levels.stopLossPrice || null;
+  // The exchange acknowledged the entry (filled or not): the alert -> order latency (GET /metrics).
+  engineMetrics.entryLatency.placed(ctx);
   if (isFilled(placed)) {
     await recordFill(rt, ctx, placed);
     return true;
   }
   if (placed.status !== 'unknown' && placed.status !== 'open') throw new FinalFailure(`The exchange did not fill the entry (order ${placed.status})`);
   // Acknowledged, fill not known yet: open with the quantity asked for; the fill is read right after.
-  engineMetrics.entryLatency.placed(ctx);
   await rt.placedEntries.record(ctx, { quantity: quantity ?? placed.filledQty, exchangeOrderId: placed.exchangeOrderId, legs: ctx.legs, stopLossPrice: ctx.stopLossPrice });
   return true;
 }
