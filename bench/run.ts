@@ -2,6 +2,7 @@ import { activitySearchBenchmark } from './activity-search';
 import { customerFilterBenchmark } from './customer-filter';
 import { exportsBenchmark } from './exports';
 import { fanoutBenchmark } from './fanout';
+import { metricsBenchmark } from './metrics';
 import { wsSessionsBenchmark } from './ws-sessions';
 
 /** One benchmark: a name for `npm run bench -- <name>` and what it runs. */
@@ -12,7 +13,7 @@ export interface Benchmark {
 }
 
 /** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
-const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark];
+const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark, metricsBenchmark];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !registry.some((b) => b.name === name));

@@ -59,7 +59,9 @@ export function isAllowed(rule: AccessRule, accountType: AccountType | undefined
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | string;
 
 export const resourceAccess: Record<string, Partial<Record<ResourceAction, AccessRule>>> = {
-  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading' },
+  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading', pause: 'adminTrading' },
+  /** Kill switch of the whole platform (issue 29): staff see it, admins pause and resume it. */
+  platform: { show: 'staffRead', pause: 'adminTrading' },
   orders: { list: 'staffRead', show: 'staffRead', close: 'adminTrading' },
   customers: {
     list: 'staffRead',
@@ -72,6 +74,7 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
     approve: 'adminManage',
     group: 'adminManage',
     password: 'adminManage',
+    pause: 'adminTrading',
   },
   approvals: { list: 'staffRead', show: 'staffRead', approve: 'adminManage', reject: 'adminManage' },
   agents: { list: 'staffRead', show: 'staffRead', create: 'adminManage', edit: 'adminManage', delete: 'adminManage', status: 'adminManage', block: 'adminManage', password: 'adminManage' },

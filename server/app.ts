@@ -14,6 +14,7 @@ import { openApiOptions } from './http/openapi';
 import { installRequestLog } from './http/request-log';
 import { installUpgradeGuard } from './http/upgrade-guard';
 import { contractSerializerCompiler } from './http/serializer';
+import { registerMetricsRoutes } from './metrics/routes';
 import { routeModules } from './modules/index';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -92,6 +93,7 @@ export async function buildApp(deps: Deps, options: AppOptions = {}): Promise<Fa
   });
 
   for (const register of routeModules) await register(app, deps);
+  registerMetricsRoutes(app, deps);
   for (const plugin of options.extraPlugins ?? []) await plugin(app, deps);
 
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

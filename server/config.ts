@@ -37,6 +37,8 @@ export interface Config {
   exchanges: ExchangeSettings;
   /** BYBIT_ORDER_ENTRY: Bybit orders over each account's warm /v5/trade session (default, REST while it is down) or always REST. */
   bybitOrderEntry: 'websocket' | 'rest';
+  /** METRICS_TOKEN: the bearer token GET /metrics requires; unset, the route does not exist. */
+  metricsToken: string | undefined;
 }
 
 /** How this process reaches the exchanges. */
@@ -109,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trading: loadTradingConfig(exchangeMode, env),
     exchanges: exchangeSettingsFrom(env),
     bybitOrderEntry,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

@@ -10,6 +10,9 @@ import type { RequestLog } from './request-log';
 
 const contextNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+/** Server paths that are never the web app's client-side routes (GET /metrics without METRICS_TOKEN is a 404, not the web app). */
+export const SERVER_PATHS = ['/metrics', '/healthz', '/readyz'];
+
 /** The methods the API answers; any other (TRACE, CONNECT...) is refused with 405 on every path. */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -29,7 +32,7 @@ export function installErrorHandler(app: FastifyInstance, requestLog: RequestLog
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The web app's client-side routes (/customers, /strategy/BTC001, ...) all load index.html.
-    if (webDir && request.method === 'GET' && !path.startsWith('/api/') && existsSync(join(webDir, 'index.html'))) {
+    if (webDir && request.method === 'GET' && !path.startsWith('/api/') && !SERVER_PATHS.includes(path) && existsSync(join(webDir, 'index.html'))) {
       return reply.type('text/html').sendFile('index.html', webDir);
     }
     const allowed = API_METHODS.filter((method) => app.findRoute({ method, url: path }) !== null);

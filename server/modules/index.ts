@@ -16,8 +16,9 @@ import { registerRegistrationIdRoutes } from './registration-ids/routes';
 import { registerWebhookRoutes } from './webhooks/routes';
 import { registerAccountHealthRoutes } from './account-health/routes';
 import { registerExchangeConnectRoutes } from './exchange-connect/routes';
+import { registerSwitchRoutes } from './switches/routes';
 
 export type RouteModule = (app: FastifyInstance, deps: Deps) => void | Promise<void>;
 
 /** Every domain module of the API, in registration order. */
-export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes];
+export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes];

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { contextsOf, type ContextTable, type ExecutionContext } from './context';
 import type { ExchangeId } from './exchanges/types';
 import { preparedFunctionCall } from './prepared-call';
+import { PAUSE_SKIP_MESSAGES } from './pauses';
 import { conflictMessage, type SharingConflict } from './position-sharing';
 
 export interface EnqueueInput {
@@ -70,6 +71,7 @@ const SKIP_MESSAGES = Object.fromEntries(
         ]),
       ),
       conflict: Object.fromEntries(CONFLICTS.map((reason) => [reason, conflictMessage({ symbol: '{symbol}', side }, '{other}', reason)])),
+      paused: PAUSE_SKIP_MESSAGES,
     }),
   ]),
 ) as Record<EntryDirection, string>;

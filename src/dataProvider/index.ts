@@ -14,6 +14,7 @@ import { customerOrderEndpoints, orderActions, orderEndpoints } from './resource
 import { registrationIdActions, registrationIdEndpoints } from './resources/registrationIds';
 import { reportActions } from './resources/reports';
 import { strategyActions, strategyEndpoints } from './resources/strategies';
+import { switchActions } from './resources/switches';
 import { webhookGroupEndpoints } from './resources/webhookGroups';
 import type { EndpointTable } from './types';
 
@@ -55,6 +56,7 @@ export const actions = {
   ...auditActions,
   ...accountHealthActions,
   ...reportActions,
+  ...switchActions,
 };
 
 export const dataProvider = createDataProvider(endpoints, actions);

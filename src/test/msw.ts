@@ -1,4 +1,4 @@
-import { ws } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import { setupServer } from 'msw/node';
 import type { z } from 'zod';
 import type { Account } from '../../contract/api/account';
@@ -9,8 +9,12 @@ import type { RouteDef } from '../../contract/route';
 /** Accepts the notifications socket that the layout opens for staff; tests add their own listener to push messages. */
 const notifications = ws.link(new URL(NOTIFICATIONS_PATH, window.location.origin.replace(/^http/, 'ws')).toString());
 
+/** The kill switches' state, read by the strategy page, the customer page and the staff dashboard: running unless a test says otherwise. */
+const running = () => HttpResponse.json({ successful: true, data: { paused: false, pausedAt: null }, error: null });
+const pauseStates = ['/api/platform/pause', '/api/strategy/:id/pause', '/api/customer/:id/pause'].map((path) => http.get(`${window.location.origin}${path}`, running));
+
 /** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(notifications.addEventListener('connection', () => undefined));
+export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates);
 
 /** A successful envelope carrying `data`, typed by the route it answers. */
 export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {

@@ -10,6 +10,7 @@ import { exchangeRoutes } from '../../contract/api/exchange';
 import { orderRoutes } from '../../contract/api/order';
 import { registrationIdRoutes } from '../../contract/api/registrationId';
 import { strategyRoutes } from '../../contract/api/strategy';
+import { switchRoutes } from '../../contract/api/switches';
 import { webhookRoutes } from '../../contract/api/webhook';
 import { webhookGroupRoutes } from '../../contract/api/webhookGroup';
 import type { RouteDef } from '../../contract/route';
@@ -28,6 +29,7 @@ export const contractRoutes: RouteDef[] = [
   orderRoutes,
   registrationIdRoutes,
   strategyRoutes,
+  switchRoutes,
   webhookRoutes,
   webhookGroupRoutes,
 ].flatMap((routes) => Object.values(routes) as RouteDef[]);

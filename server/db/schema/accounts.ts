@@ -91,7 +91,7 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [
     index('one_time_codes_account_idx').on(t.accountId, t.purpose, t.createdAt),
-    check('one_time_codes_purpose_ck', sql`${t.purpose} in ('login', 'password_reset', 'new_device')`),
+    check('one_time_codes_purpose_ck', sql`${t.purpose} in ('login', 'password_reset', 'new_device', 'kill_switch')`),
   ],
 );
 

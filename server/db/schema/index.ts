@@ -3,3 +3,4 @@ export * from './people';
 export * from './trading';
 export * from './health';
 export * from './sign-in';
+export * from './switches';

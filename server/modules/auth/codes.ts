@@ -8,7 +8,8 @@ import { safeEqual, sixDigitCode } from '../../lib/tokens';
 
 export type CodeDeps = Pick<Deps, 'clock' | 'secrets'> & { db: DbOrTx };
 
-export type CodePurpose = 'login' | 'password_reset' | 'new_device';
+/** kill_switch: confirms pausing or resuming the whole platform (modules/switches). */
+export type CodePurpose = 'login' | 'password_reset' | 'new_device' | 'kill_switch';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AdapterLookup } from '../runtime';
+import { engineMetrics } from '../engine-metrics';
 import { reconcileAccount } from './reconcile-account';
 import type { WarmAccounts } from './warm';
 
@@ -26,7 +27,7 @@ export function startAccountReconciler(input: { db: Db; accounts: WarmAccounts; 
         const customerId = queue.shift()!;
         const account = input.accounts.list().find((a) => a.customerId === customerId);
         const adapter = account && input.adapters(account.platformType);
-        if (account && adapter) await reconcileAccount(input.db, adapter, account).catch(input.onError);
+        if (account && adapter) await reconcileAccount(input.db, adapter, account).then(countRepairs, input.onError);
       }
     } finally {
       running = false;
@@ -54,4 +55,9 @@ export function startAccountReconciler(input: { db: Db; accounts: WarmAccounts; 
       queue.length = 0;
     },
   };
+}
+
+function countRepairs(result: { orphans: number; findings: number }): void {
+  if (result.orphans > 0) engineMetrics.reconcilerRepairs.inc({ kind: 'orphan_leg_cancelled' }, result.orphans);
+  if (result.findings > 0) engineMetrics.reconcilerRepairs.inc({ kind: 'finding_reported' }, result.findings);
 }

@@ -74,6 +74,11 @@ export class BybitAdapter extends CcxtAdapter {
     return this.orderEntry.sessions.warm(accounts.filter((a) => a.apiKey && a.secret));
   }
 
+  protected override tradeSessionStats(): { wanted: number; open: number } {
+    const stats = this.orderEntry?.sessions.stats();
+    return { wanted: stats?.wanted ?? 0, open: stats?.open ?? 0 };
+  }
+
   protected override closeTradeSessions(accounts?: readonly Credentials[]): void {
     this.orderEntry?.sessions.close(accounts);
   }

@@ -7,6 +7,7 @@ import { byDeadline } from './by-deadline';
 import { failure, toExchangeFailure, UNCHANGED_CODES } from './errors';
 import { linearUsdtMarkets } from './markets';
 import {
+  type AdapterHealth,
   type AccountNews,
   ExchangeFailure,
   type AttachedLeg,
@@ -111,6 +112,19 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   streamStats(): { wanted: number; open: number; synced: number } {
     const stats = this.streams?.stats();
     return { wanted: stats?.wanted ?? 0, open: stats?.open ?? 0, synced: stats?.synced ?? 0 };
+  }
+
+  /** Order-entry sessions kept (Bybit's /v5/trade sockets; none elsewhere). */
+  protected tradeSessionStats(): { wanted: number; open: number } {
+    return { wanted: 0, open: 0 };
+  }
+
+  health(): AdapterHealth {
+    const prefix = `${this.exchange}:`;
+    const addresses = Object.entries(this.client.options.limiter.stats().perIp)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, window]) => ({ egress: key.slice(prefix.length), limit: window.limit, windowMs: window.windowMs, inWindow: window.inWindow, waiting: window.waiting }));
+    return { tradeSessions: this.tradeSessionStats(), privateStreams: this.streamStats(), addresses };
   }
 
   onAccountNews(listener: (credentials: Credentials, news: AccountNews) => void): void {

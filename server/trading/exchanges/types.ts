@@ -201,6 +201,14 @@ export interface LiveOrder {
   createdAt: number;
 }
 
+/** What GET /metrics reports of one adapter: its kept connections and its addresses' request windows in this process. */
+export interface AdapterHealth {
+  tradeSessions: { wanted: number; open: number };
+  privateStreams: { wanted: number; open: number; synced: number };
+  /** Per outgoing address: the per-IP window's ceiling and what it holds now. */
+  addresses: Array<{ egress: string; limit: number; windowMs: number; inWindow: number; waiting: number }>;
+}
+
 export interface ExchangeAdapter {
   readonly exchange: ExchangeId;
   /** Set where this adapter sends orders over an order-entry socket counted per address. */
@@ -222,6 +230,8 @@ export interface ExchangeAdapter {
   warmAccountTerms(credentials: Credentials, symbols: readonly string[]): Promise<boolean>;
   /** Closes the sessions of these accounts, or all (process shutdown); they are not reopened. */
   closeSessions(accounts?: readonly Credentials[]): void;
+  /** Connections and request windows of this process, read by GET /metrics (absent: nothing to report). */
+  health?(): AdapterHealth;
   /**
    * `count` requests (an alert's entries, or what follows them) are about to go out: when this process's
    * part of the address's window cannot take them, it asks for more now (see ExchangeRateLimiter.prepare).

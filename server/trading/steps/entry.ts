@@ -11,6 +11,7 @@ import { nearestLiquidation, roundToStep, sizeEntry } from '../sizing';
 import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
+import { engineMetrics } from '../engine-metrics';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -159,6 +160,8 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
   }
   ctx.legs = attachedLegs(levels, adapter.sizedEntryProtection ? (quantity ?? placed.filledQty) : 0);
   ctx.stopLossPrice = levels.stopLossPrice || null;
+  // The exchange acknowledged the entry (filled or not): the alert -> order latency (GET /metrics).
+  engineMetrics.entryLatency.placed(ctx);
   if (isFilled(placed)) {
     await recordFill(rt, ctx, placed);
     return true;

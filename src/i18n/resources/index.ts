@@ -9,6 +9,7 @@ import { listMessages } from './lists';
 import { ordersMessages } from './orders';
 import { registrationIdsMessages } from './registrationIds';
 import { strategiesMessages } from './strategies';
+import { switchesMessages } from './switches';
 import { webhookGroupsMessages } from './webhookGroups';
 
 /**
@@ -32,4 +33,5 @@ export const resourceMessages: StringMap = {
 export const screenMessages: StringMap = {
   lists: listMessages,
   dashboards: dashboardMessages,
+  switches: switchesMessages,
 };

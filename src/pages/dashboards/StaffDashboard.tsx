@@ -1,10 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { MonthlyIncomeReport } from './MonthlyIncomeReport';
 import { StaffTotalsCards } from './StaffTotalsCards';
 
-/** Admin and employee dashboard, 'Performance Overview'. */
+/** Admin and employee dashboard, 'Performance Overview', with the platform's kill switch. */
 export function StaffDashboard() {
   const translate = useTranslate();
   return (
@@ -12,6 +13,7 @@ export function StaffDashboard() {
       <Typography variant="h5" component="h1">
         {translate('app.dashboards.performanceOverview')}
       </Typography>
+      <PauseSwitchCard target={{ scope: 'platform' }} />
       <StaffTotalsCards />
       <MonthlyIncomeReport />
     </Stack>

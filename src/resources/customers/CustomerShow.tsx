@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
 import { StatusChip } from '../../components/StatusChip';
+import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { PageTitle } from '../../components/profile/PageTitle';
 import { PasswordResetDialog } from '../../components/profile/PasswordResetDialog';
@@ -40,6 +41,7 @@ function CustomerProfile({ customer }: { customer: Customer }) {
           <ReadOnlyFields fields={customerFields(customer).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }))} />
         </CardContent>
       </Card>
+      <PauseSwitchCard target={{ scope: 'customer', id: customer.id }} />
       <PasswordResetDialog {...password} />
     </Stack>
   );

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Strategy } from '../../../contract/api/strategy';
+import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { useSignedInAccount } from '../../layout/AccountContext';
 import { StrategyDeleteButton } from './StrategyDeleteButton';
 import { StrategyManualTradeBox } from './StrategyManualTradeBox';
@@ -42,6 +43,7 @@ export function StrategyPageLayout({ strategy, children }: { strategy: Strategy 
           <StrategyWebhookBox strategyId={strategy?.id} webhookUrl={strategy?.webhookUrl ?? undefined} hasWebhook={strategy?.hasWebhook ?? false} />
         </CardContent>
       </Card>
+      {strategy && <PauseSwitchCard target={{ scope: 'strategy', id: strategy.id }} />}
       {canTrade === true && (
         <Card variant="outlined">
           <CardContent>

@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import type { PauseState } from '../../../contract/api/switches';
+import { errorMessage, useAppDataProvider } from '../../dataProvider';
+import { CodeInput } from '../CodeInput';
+
+interface PlatformCodeDialogProps {
+  open: boolean;
+  /** true: pause the platform; false: resume it. */
+  pause: boolean;
+  title: string;
+  onCancel: () => void;
+  onDone: (state: PauseState) => void;
+}
+
+/** Pausing or resuming the platform: a code is mailed as the dialog opens; the sixth digit confirms. */
+export function PlatformCodeDialog({ open, pause, title, onCancel, onDone }: PlatformCodeDialogProps) {
+  const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    setError(undefined);
+    dataProvider.requestPlatformPauseCode().catch((failure: unknown) => setError(errorMessage(failure, translate('app.switches.notifications.failed'))));
+  }, [open, dataProvider, translate]);
+
+  const confirm = async (code: string) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onDone(await dataProvider.setPlatformPause(pause, code));
+    } catch (failure) {
+      setError(errorMessage(failure, translate('app.switches.notifications.failed')));
+      setAttempt((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth aria-labelledby="platform-code-title">
+      <DialogTitle id="platform-code-title">{title}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {translate('app.switches.confirm.codeSent')}
+        </Typography>
+        <CodeInput key={attempt} onComplete={(code) => void confirm(code)} disabled={busy} />
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          {translate('app.components.cancel')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+/** Texts of the kill switches (issue 29): a strategy, a customer's copying, the platform. */
+export const switchesMessages = {
+  title: {
+    strategy: 'Kill switch',
+    customer: 'Copying',
+    platform: 'Platform trading',
+  },
+  state: { running: 'Running', paused: 'Paused', pausedSince: 'Paused since %{at}' },
+  explain: {
+    strategy: "While paused, this strategy's entry alerts are answered and skipped (audited \"strategy paused\"); close alerts still close, open positions keep their protection.",
+    customer: 'While paused, no new entry is placed for this customer (audited "customer paused"); open positions keep their protection.',
+    platform: 'While paused, every entry alert of every strategy is skipped (audited "platform paused"); close alerts still close, open positions keep their protection.',
+  },
+  actions: {
+    pause: { strategy: 'Pause strategy', customer: 'Pause copying', platform: 'Pause platform' },
+    resume: { strategy: 'Resume strategy', customer: 'Resume copying', platform: 'Resume platform' },
+  },
+  confirm: {
+    pause: {
+      strategy: 'Pause this strategy? Its entry alerts will place no orders until it is resumed.',
+      customer: "Pause this customer's copying? No new entries will be placed for them until resumed.",
+    },
+    resume: {
+      strategy: 'Resume this strategy? Its next entry alerts will place orders again.',
+      customer: "Resume this customer's copying? Their next entries will be placed again.",
+    },
+    codeSent: 'A 6-digit code was mailed to you: type it to confirm.',
+  },
+  notifications: { paused: 'Paused.', resumed: 'Resumed.', failed: 'The switch could not be changed.' },
+};

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, CustomerGroup } from '../../contract/enums';
+import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
+import { goldStrategy } from '../engine/fixtures';
+import { startE2e, type E2e } from './harness';
+
+let e2e: E2e;
+beforeAll(async () => {
+  e2e = await startE2e();
+});
+afterAll(async () => e2e?.close());
+
+const card = (page: Page, scope: 'strategy' | 'customer' | 'platform') => page.getByTestId(`pause-switch-${scope}`);
+
+/** The result popup a switch answers with ('Paused.' / 'Resumed.'), closed as a person does. */
+async function closeResult(page: Page, text: 'Paused.' | 'Resumed.') {
+  const popup = page.getByRole('dialog').filter({ hasText: text });
+  await popup.getByRole('button', { name: 'Closed' }).click();
+  await popup.waitFor({ state: 'detached' });
+}
+
+describe('kill switches in the back office', () => {
+  it('an admin pauses a strategy on its page (click, confirm); its next alert is answered and skipped', async () => {
+    const strategy = await goldStrategy(e2e.ctx);
+    const { page } = await e2e.signedInPage(AccountType.Admin);
+    await page.goto(`/strategy/${strategy.id}`);
+    const box = card(page, 'strategy');
+    await box.getByText('Running').waitFor();
+    await box.getByRole('button', { name: 'Pause strategy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause strategy' });
+    await dialog.getByText('Its entry alerts will place no orders until it is resumed.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await closeResult(page, 'Paused.');
+    await box.getByText(/^Paused since /).waitFor();
+    await box.getByRole('button', { name: 'Resume strategy' }).waitFor();
+    await e2e.screenshot(page, 'kill-switch-strategy-paused');
+
+    const alert = await e2e.ctx.api('POST', strategy.url, { payload: '{"action":"open"}', headers: { 'content-type': 'application/json' } });
+    expect([alert.status, alert.body.data.orderId]).toEqual([200, null]);
+    const audits = await e2e.ctx.deps.db.execute<{ message: string }>(sql`select message from entry_audits where strategy_id = ${strategy.id}`);
+    expect(audits.rows.map((row) => row.message)).toEqual([PAUSE_SKIP_MESSAGES.strategy]);
+
+    // After a reload the page shows what the server keeps.
+    await page.reload();
+    await card(page, 'strategy').getByText(/^Paused since /).waitFor();
+  });
+
+  it('an admin pauses the platform from the dashboard with the mailed code, and resumes it', async () => {
+    const { page, person } = await e2e.signedInPage(AccountType.Admin);
+    const box = card(page, 'platform');
+    await box.getByText('Running').waitFor();
+    const mailsBefore = e2e.ctx.mails(person.email).length;
+    await box.getByRole('button', { name: 'Pause platform' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause platform' });
+    await dialog.getByText('A 6-digit code was mailed to you').waitFor();
+    await expect.poll(() => e2e.ctx.mails(person.email).length, { timeout: 20_000 }).toBeGreaterThan(mailsBefore);
+    await dialog.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(e2e.ctx.lastCode(person.email));
+    await closeResult(page, 'Paused.');
+    await box.getByText(/^Paused since /).waitFor();
+    await e2e.screenshot(page, 'kill-switch-platform-paused');
+    const state = await e2e.ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from trading_pauses where scope = 'platform'`);
+    expect(state.rows[0]!.n).toBe(1);
+
+    // Resuming takes a new code (one per 30 s: the clock of the test server moves on).
+    e2e.ctx.clock.advance(31_000);
+    await box.getByRole('button', { name: 'Resume platform' }).click();
+    const resume = page.getByRole('dialog', { name: 'Resume platform' });
+    await expect.poll(() => e2e.ctx.mails(person.email).length, { timeout: 20_000 }).toBeGreaterThan(mailsBefore + 1);
+    await resume.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(e2e.ctx.lastCode(person.email));
+    await closeResult(page, 'Resumed.');
+    await box.getByText('Running').waitFor();
+    const after = await e2e.ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from trading_pauses where scope = 'platform'`);
+    expect(after.rows[0]!.n).toBe(0);
+  });
+
+  it('an employee sees every switch and its state, each control disabled', async () => {
+    const strategy = await goldStrategy(e2e.ctx);
+    const customer = await e2e.person(AccountType.Customer, { group: CustomerGroup.Gold });
+    await e2e.ctx.deps.db.execute(sql`insert into trading_pauses (scope, strategy_id) values ('strategy', ${strategy.id})`);
+    const { page } = await e2e.signedInPage(AccountType.Employee);
+    const platform = card(page, 'platform');
+    await platform.getByText('Running').waitFor();
+    expect(await platform.getByRole('button', { name: 'Pause platform' }).isDisabled()).toBe(true);
+
+    await page.goto(`/strategy/${strategy.id}`);
+    const strategyBox = card(page, 'strategy');
+    await strategyBox.getByText(/^Paused since /).waitFor();
+    expect(await strategyBox.getByRole('button', { name: 'Resume strategy' }).isDisabled()).toBe(true);
+
+    await page.goto(`/customer/${customer.roleId}`);
+    const customerBox = card(page, 'customer');
+    await customerBox.getByText('Running').waitFor();
+    expect(await customerBox.getByRole('button', { name: 'Pause copying' }).isDisabled()).toBe(true);
+    await e2e.screenshot(page, 'kill-switch-employee-customer');
+  });
+});
