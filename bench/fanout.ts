@@ -170,7 +170,8 @@ async function firstOrderLatency(env: BenchEnvironment, sandbox: SandboxProcess,
 
 /** One alert to `BYBIT_N` Bybit and `BITGET_N` Bitget customers, one process, one address, REST. */
 async function bigFanOut(env: BenchEnvironment, sandbox: SandboxProcess, path: EntryPath, sizes: { bybit: number; bitget: number }): Promise<void> {
-  const socketsBefore = (await sandbox.control.counters()).tradeSockets.open;
+  const before = await sandbox.control.counters();
+  const socketsBefore = { trade: before.tradeSockets.open, streams: before.privateStreams.open.bybit };
   const bybit = await insertCustomers(env.deps, sandbox, { count: sizes.bybit, exchange: 'bybit', group: CustomerGroup.Gold });
   const bitget = await insertCustomers(env.deps, sandbox, { count: sizes.bitget, exchange: 'bitget', group: CustomerGroup.Gold });
   const strategy = await insertStrategy(env.deps, { groups: [CustomerGroup.Gold], ladder: true });
@@ -226,17 +227,25 @@ async function bigFanOut(env: BenchEnvironment, sandbox: SandboxProcess, path: E
   record(`${path}_fanout_process_rss_mib`, rss, 'MiB', `[${path}] RSS of the process (API, dispatcher, ${path === 'websocket' ? `${sizes.bybit} Bybit sessions` : 'no sessions'}) after the fan-out`);
 }
 
-/** Waits (bounded) until the sandbox holds `count` more open /v5/trade sockets than `before`; prints how long it took. */
-async function sessionsWarm(sandbox: SandboxProcess, before: number, count: number): Promise<void> {
+/**
+ * Waits (bounded) until the sandbox holds `count` more open /v5/trade sockets and Bybit private streams than
+ * `before` (both count in the address's new-connection window); prints how long it took.
+ */
+async function sessionsWarm(sandbox: SandboxProcess, before: { trade: number; streams: number }, count: number): Promise<void> {
   const started = Date.now();
   let open = 0;
+  let streams = 0;
   while (Date.now() - started < WS_WARM_WAIT_MS) {
-    open = (await sandbox.control.counters()).tradeSockets.open - before;
-    if (open >= count) break;
+    const counters = await sandbox.control.counters();
+    open = counters.tradeSockets.open - before.trade;
+    streams = counters.privateStreams.open.bybit - before.streams;
+    if (open >= count && streams >= count) break;
     await sleep(200);
   }
-  console.log(`  [websocket] ${open} of ${count} trade sessions open after ${((Date.now() - started) / 1000).toFixed(1)} s (new-connection window shortened to ${WS_CONNECTION_WINDOW_MS} ms)`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`  [websocket] ${open} of ${count} trade sessions and ${streams} private streams open after ${seconds} s (new-connection window shortened to ${WS_CONNECTION_WINDOW_MS} ms)`);
   record('websocket_sessions_open', open, 'count', `[websocket] warm /v5/trade sessions before the big alert (of ${count})`);
+  record('websocket_private_streams_open', streams, 'count', `[websocket] open Bybit private streams before the big alert (of ${count})`);
 }
 
 /** Waits (bounded by PROTECTION_WAIT_MS) until every open execution of the Order has its protection. */
