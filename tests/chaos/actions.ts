@@ -20,6 +20,14 @@ const LIQUIDATION_DISTANCE = 0.03;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a wait that was not reached saw of one execution: enough to tell a stuck step from a slow one. */
+function describeExecution(row: ExecutionRow): string {
+  const customer = `customer ${row.customer_id} ${row.state}`;
+  const fill = row.entry_price === null ? 'no fill' : `filled ${row.quantity ?? '?'} at ${row.entry_price}`;
+  const flags = [row.protected_at === null ? 'unprotected' : 'protected', row.claimed_by === null ? 'unclaimed' : `claimed by ${row.claimed_by}`, `attempts ${row.attempts}`];
+  return `${customer}, ${fill}, ${flags.join(', ')}${row.last_error ? `, last error: ${row.last_error.slice(0, 120)}` : ''}`;
+}
+
 /** Open windows of the delivery clock that a later step ends (latency back to 0, stream faults cleared...). */
 interface OpenWindows {
   latency?: ReturnType<ChaosWorld['delivery']['allowance']>;
@@ -268,10 +276,12 @@ export class ActionRunner {
       return rows.every((r) => ['failed', 'skipped', 'closed'].includes(r.state) || (r.state === 'open' && r.protected_at !== null && r.claimed_by === null));
     };
     const deadline = Date.now() + step.timeoutMs;
+    let rows: ExecutionRow[] = [];
     while (Date.now() < deadline) {
-      if (done(await executionsOf(w.ctx, orderId))) return;
+      rows = await executionsOf(w.ctx, orderId);
+      if (done(rows)) return;
       await sleep(100);
     }
-    w.note(`waited ${step.timeoutMs} ms for ${step.until} of order ${orderId}: not reached, going on`);
+    w.note(`waited ${step.timeoutMs} ms for ${step.until} of order ${orderId}: not reached, going on (${rows.map(describeExecution).join('; ')})`);
   }
 }

@@ -38,7 +38,7 @@ export function seedLine(result: SeedResult): string {
 export function failureReport(result: SeedResult): string {
   if (!failed(result)) return '';
   const violations = result.violations.map((v) => `  - ${v.invariant} customer #${v.customer} at ${v.atS}s: ${v.what}\n      ${v.state ?? ''}`).join('\n');
-  const errors = result.engineErrors ? `\n engine errors:\n${result.engineErrors.slice(-1500)}` : '';
+  const errors = result.engineErrors ? `\n engine log (warnings and errors, latest last):\n${result.engineErrors.slice(-4000)}` : '';
   const audits = result.exitAudits.length > 0 ? `\n exit audits of those customers:\n   ${result.exitAudits.join('\n   ')}` : '';
   return [`seed ${result.seed} failed:`, violations, ` plan: ${result.plan}`, ` run:\n   ${result.log.join('\n   ')}${audits}`, `${errors}`, ` replay: ${replayCommand(result.seed)}`].join('\n');
 }

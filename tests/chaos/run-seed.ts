@@ -4,7 +4,7 @@ import { readEntryAudits, readExitAudits, type Snapshot } from './observe';
 import { describePlan, planOf, SCENARIOS, type ScenarioName, type Step } from './plan';
 import { Sampler } from './sampler';
 import { engineQuiet, fingerprint, lostEntries, mismatches } from './settle';
-import { buildWorld, closeWorld, ENGINE_SETTINGS, type ChaosWorld } from './world';
+import { buildWorld, closeWorld, deadEgressPartsLapseAt, ENGINE_SETTINGS, type ChaosWorld } from './world';
 
 /**
  * A naked position or an orphan leg is a violation once it has counted for this many samples in a row
@@ -49,10 +49,14 @@ async function settle(world: ChaosWorld, actions: ActionRunner, sampler: Sampler
   world.sandbox.control.clearStreamFaults();
   if (!world.engine.running()) await actions.run({ do: 'restart-worker' });
   const liftedAt = Date.now();
-  world.note('settling');
+  // A killed worker's part of an exchange's window stays counted until it lapses (by design): the engine
+  // may not act on that exchange before, so the settle's time counts from then.
+  const lapseAt = await deadEgressPartsLapseAt(world);
+  const deadline = Math.max(liftedAt, lapseAt) + SETTLE_MAX_MS;
+  world.note(`settling${lapseAt > liftedAt ? ` (a killed worker's egress part lapses in ${((lapseAt - liftedAt) / 1000).toFixed(1)} s)` : ''}`);
   let previous: string | undefined;
   let snapshot = await sampler.next();
-  while (Date.now() < liftedAt + SETTLE_MAX_MS) {
+  while (Date.now() < deadline) {
     const quiet = engineQuiet(snapshot, liftedAt);
     const print = fingerprint(snapshot);
     if (quiet && print === previous) return { snapshot, settled: true };
@@ -60,7 +64,7 @@ async function settle(world: ChaosWorld, actions: ActionRunner, sampler: Sampler
     await new Promise((resolve) => setTimeout(resolve, 500));
     snapshot = await sampler.next();
   }
-  world.note(`not quiet ${SETTLE_MAX_MS} ms after the faults were lifted: checked as it is`);
+  world.note(`not quiet ${SETTLE_MAX_MS} ms after the faults were lifted (and dead workers' egress parts lapsed): checked as it is`);
   return { snapshot, settled: false };
 }
 

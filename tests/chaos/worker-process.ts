@@ -15,7 +15,8 @@ export interface WorkerSettings {
 /** A real `server/worker.ts` process on the test database (as `tests/engine/crash.test.ts` starts it): SIGKILL and start again. */
 export class WorkerProcess {
   private child: ChildProcess | undefined;
-  private readonly stderr: string[] = [];
+  /** The worker's latest output: its log lines (warnings and errors, on stdout) and anything on stderr. */
+  private readonly output: string[] = [];
 
   constructor(
     private readonly ctx: TestContext,
@@ -25,7 +26,7 @@ export class WorkerProcess {
   start(): void {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
       cwd: root,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         DATABASE_URL: this.ctx.database.url,
@@ -33,17 +34,23 @@ export class WorkerProcess {
         DATA_DIR: this.ctx.config.dataDir,
         SANDBOX_URL: this.settings.sandboxUrl,
         EXCHANGE_MODE: 'sandbox',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'warn',
         DISPATCH_LEASE_MS: String(this.settings.leaseMs),
         POSITION_SYNC_INTERVAL_MS: String(this.settings.syncIntervalMs),
         DISPATCH_SAFETY_POLL_MS: String(this.settings.safetyPollMs),
       },
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderr.push(chunk.toString());
-      if (this.stderr.length > 50) this.stderr.shift();
-    });
+    const keep = (chunk: Buffer) => {
+      this.output.push(chunk.toString());
+      if (this.output.length > 50) this.output.shift();
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     this.child = child;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get running(): boolean {
@@ -70,8 +77,8 @@ export class WorkerProcess {
     clearTimeout(timer);
   }
 
-  /** What the worker wrote to stderr lately (its errors), for a failing seed's report. */
+  /** What the worker wrote lately (its warnings and errors), for a failing seed's report. */
   errors(): string {
-    return this.stderr.join('').slice(-4_000);
+    return this.output.join('').slice(-6_000);
   }
 }

@@ -45,6 +45,8 @@ export interface EngineRunner {
   running(): boolean;
   stop(): Promise<void>;
   errors(): string;
+  /** The process the engine runs in now (this one for the in-process engine; undefined while killed). */
+  pid(): number | undefined;
 }
 
 export interface ChaosWorld {
@@ -93,6 +95,7 @@ class InProcessEngine implements EngineRunner {
   running = () => true;
   stop = () => this.dispatcher.stop();
   errors = () => '';
+  pid = () => process.pid;
 }
 
 class WorkerEngine implements EngineRunner {
@@ -112,6 +115,7 @@ class WorkerEngine implements EngineRunner {
   running = () => this.worker.running;
   stop = () => this.worker.stop();
   errors = () => [...this.earlier, this.worker.errors()].filter(Boolean).join('\n--- restarted ---\n');
+  pid = () => (this.worker.running ? this.worker.pid : undefined);
 }
 
 async function startEngineOf(plan: ChaosPlan, ctx: TestContext, sandbox: RunningSandbox): Promise<EngineRunner> {
@@ -170,4 +174,18 @@ export function eligibleFor(world: ChaosWorld, strategy: number): number[] {
 export async function workerBeatSince(world: ChaosWorld, since: number): Promise<boolean> {
   const result = await world.ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from trading_workers where heartbeat_at > ${new Date(since).toISOString()}::timestamptz`);
   return Number(result.rows[0]!.n) > 0;
+}
+
+/**
+ * When the parts of the exchanges' per-address windows that killed workers left behind have lapsed
+ * (egress_shares: a holder is "host:pid:suffix"): until then the restarted worker may not get a request
+ * out to that exchange at all (25 s for Bybit, 80 s for Bitget by design, README "one that dies leaves its
+ * part counted until it lapses"). 0 when no dead process holds a part.
+ */
+export async function deadEgressPartsLapseAt(world: ChaosWorld): Promise<number> {
+  // The engine and this process (the API the alerts go through) are alive; any other holder was killed.
+  const live = new Set([world.engine.pid(), process.pid]);
+  const result = await world.ctx.deps.db.execute<{ holder: string; expires_at: string }>(sql`select holder, expires_at from egress_shares where capacity > 0`);
+  const dead = result.rows.filter((row) => !live.has(Number(row.holder.split(':').at(-2))));
+  return Math.max(0, ...dead.map((row) => new Date(row.expires_at).getTime()));
 }
