@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import Collapse from '@mui/material/Collapse';
@@ -7,7 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { useTranslate } from 'ra-core';
+import { useStore, useTranslate } from 'ra-core';
 import { currentMenuPath, type MenuEntry, type MenuGroup, type MenuLink } from './menus';
 import type { ErrorFlags } from './useErrorFlags';
 import { MENU_TRANSITION_MS } from './theme';
@@ -38,11 +37,13 @@ function LinkItem({ item, current, flags, nested, onNavigate }: { item: MenuLink
 
 function GroupItem({ group, current, flags, onNavigate }: { group: MenuGroup; current?: string; flags: ErrorFlags; onNavigate?: () => void }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(() => group.items.some((item) => item.path === current));
+  // Kept in react-admin's store: a group stays as the person left it when the shell is drawn again
+  // (an auth re-check shows the progress bar in its place), not only while it stays mounted.
+  const [open, setOpen] = useStore(`menu.${group.label}.open`, group.items.some((item) => item.path === current));
   const dot = (group.flags ?? []).some((flag) => flags[flag]);
   return (
     <>
-      <ListItemButton onClick={() => setOpen((value) => !value)} aria-expanded={open}>
+      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open}>
         <ListItemText primary={<Label text={translate(group.label)} dot={dot} />} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
