@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExchangeRateLimiter, ORDER_ENTRY_SLACK_MS } from './rate-limiter';
 import { readKind, writeKind } from './request-kinds';
 import { SlidingWindow } from './sliding-window';
+import type { SharedWindow } from './egress-share';
 
 /**
  * The windows run on timers and performance.now(): faked here, so every grant's time is the exact one
@@ -234,5 +235,26 @@ describe('ExchangeRateLimiter', () => {
     expect(backgroundGranted).toBe(2);
     expect(limiter.stats().perIp['bybit:x']).toMatchObject({ granted: 8 });
     void background.catch(() => undefined);
+  });
+});
+
+describe('a process whose background work is queueing asks the shared budget for more', () => {
+  it('counts background requests waiting for their part as waiting for the window (else the stream catch-ups of 5,000 accounts crawl at 2 a second)', async () => {
+    let shared: SharedWindow | undefined;
+    const budget = {
+      share: (_exchange: unknown, _egress: unknown, _ceiling: unknown, window: SharedWindow) => {
+        shared = window;
+        window.resize(8);
+      },
+      take: async () => undefined,
+    };
+    const limiter = new ExchangeRateLimiter(undefined, undefined, undefined, budget as never);
+    // A part of 8: the background may hold 2 of it; the third background request waits for its part.
+    const grants = await Promise.all([0, 1].map(() => limiter.acquire({ exchange: 'bybit', egress: 'default', write: undefined, background: true })));
+    const third = limiter.acquire({ exchange: 'bybit', egress: 'default', write: undefined, background: true });
+    await vi.waitFor(() => expect(shared!.usage().waiting).toBe(1));
+    for (const done of grants) done();
+    shared!.resize(600);
+    (await third)();
   });
 });

@@ -406,7 +406,8 @@ export class ExchangeRateLimiter {
       },
       usage() {
         const { inWindow, waiting, delayed } = window.snapshot();
-        return { inWindow, waiting, delayed };
+        // Background requests waiting for their quarter want the window too: counted, the part grows with them.
+        return { inWindow, waiting: waiting + background.snapshot().waiting, delayed };
       },
     };
     if (this.budget) this.budget.share(bucket.exchange, bucket.egress, this.ceilings[bucket.exchange].perIp, shared);
