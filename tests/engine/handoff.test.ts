@@ -79,8 +79,9 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const rows = await executionsOf(ctx, orderId);
     expect(rows.map((row) => row.claimed_by)).toEqual(['test-runner', 'test-runner', null]);
     expect(runner.adopted.flat()).toEqual(rows.slice(0, 2).map((row) => row.id));
-    await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
-    expect(notifications).toEqual([String(orderId)]);
+    // Every notification the alert's commit sent has arrived once the test's own marker has.
+    const marker = await notificationsDelivered(listener, ctx.handle.pool, EXECUTIONS_CHANNEL);
+    expect(notifications).toEqual([String(orderId), marker]);
   });
 
   it('claims only the accounts of the slices the local dispatcher leases; the others are left to their owners', async () => {
@@ -154,7 +155,8 @@ describe('in-process hand-off: the process that commits an alert starts its exec
     const answer = await alert(ctx, strategy.url, 'h3');
     const rows = await executionsOf(ctx, answer.body.data.orderId);
     expect(rows.map((row) => [row.claimed_by, row.attempts])).toEqual([[null, 0], [null, 0], [null, 0]]);
-    await waitFor('the NOTIFY', async () => notifications.length > 0, 2_000);
+    const marker = await notificationsDelivered(listener, ctx.handle.pool, EXECUTIONS_CHANNEL);
+    expect(notifications).toEqual([String(answer.body.data.orderId), marker]);
   });
 });
 
@@ -183,7 +185,8 @@ describe('in-process hand-off with the real dispatcher', () => {
       const orderId = answer.body.data.orderId as number;
       const claimedAtAnswer = await executionsOf(ctx, orderId);
       expect(claimedAtAnswer.every((row) => row.claimed_by === dispatcher.worker || row.state !== 'pending')).toBe(true);
-      await waitFor('every entry open', async () => (await executionsOf(ctx, orderId)).every((row) => row.state === 'open'), 10_000);
+      // Within the 60 s safety poll: only the hand-off could have started them (the claims at the answer show it did).
+      await waitFor('every entry open', async () => (await executionsOf(ctx, orderId)).every((row) => row.state === 'open'), 30_000);
       for (const customer of customers) {
         const entries = sandbox.control.account(customer.sandbox!.uid).orders.filter((order) => order.clientOrderId === `ct${orderId}-${customer.customerId}-e`);
         expect(entries).toHaveLength(1);
@@ -216,7 +219,8 @@ describe('in-process hand-off with the real dispatcher', () => {
     const [read, ...later] = (await executionsOf(ctx, orderId)).map((row) => row.id);
     const readContexts = await loadContexts(ctx.deps.db, dispatcher.worker, [read!]);
     dispatcher.adopt(readContexts, later);
-    await waitFor('every claim given back', async () => (await executionsOf(ctx, orderId)).every((row) => row.claimed_by === null), 2_000);
+    // Given back by the stop, not by the claims' expiry (a minute from now).
+    await waitFor('every claim given back', async () => (await executionsOf(ctx, orderId)).every((row) => row.claimed_by === null), 30_000);
     const rows = await executionsOf(ctx, orderId);
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((row) => row.state === 'pending')).toBe(true);
