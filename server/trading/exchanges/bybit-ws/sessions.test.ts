@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { sandboxAccount } from '../test-support';
 import type { Credentials } from '../types';
@@ -86,24 +86,32 @@ describe('Bybit trade sessions', () => {
   });
 
   it('a dropped session is reopened with backoff, never past the budget', async () => {
-    const manager = sessions(new ConnectionBudget(2, 60_000));
+    const budget = new ConnectionBudget(2, 60_000);
+    const asked = vi.spyOn(budget, 'waitMs');
+    const manager = sessions(budget);
     const [account] = accounts(1);
     await manager.warm([account!]);
     sandbox.control.dropTradeSockets();
     await until(() => sandbox.control.counters().tradeSockets.opened === 2 && manager.ready(account!) !== undefined);
+    asked.mockClear();
     sandbox.control.dropTradeSockets();
     await until(() => manager.ready(account!) === undefined);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    // The budget is spent for a minute: it waits rather than be refused.
+    // The budget is spent for a minute: once its backoff is over the manager asks it, and waits rather than be refused.
+    await until(() => asked.mock.results.some((result) => result.type === 'return' && (result.value as number) > 0));
     expect(manager.stats()).toMatchObject({ wanted: 1, open: 0, waiting: 1, opened: 2 });
     expect(sandbox.control.counters().tradeSockets).toEqual({ opened: 2, open: 0, refusedByIp: {} });
   });
 
   it('pings keep a quiet session open past the idle cut; a closed manager reopens nothing', async () => {
-    const manager = sessions(new ConnectionBudget());
+    // The pongs it hears tell how long the session has lived: wait until that is twice the sandbox's idle cut (300 ms).
+    const clock = new ExchangeClock();
+    const pongsReadAt: number[] = [];
+    const learn = clock.heard.bind(clock);
+    clock.heard = (stamp, readAt) => (pongsReadAt.push(readAt), learn(stamp, readAt));
+    const manager = sessions(new ConnectionBudget(), { clock });
     const [account] = accounts(1);
     await manager.warm([account!]);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await until(() => pongsReadAt.length > 1 && pongsReadAt.at(-1)! - pongsReadAt[0]! >= 600);
     expect(manager.ready(account!)).toBeDefined();
     expect(sandbox.control.counters().tradeSockets).toMatchObject({ opened: 1, open: 1 });
     manager.close();
@@ -116,7 +124,7 @@ describe('Bybit trade sessions', () => {
     const manager = sessions(new ConnectionBudget(), { pingIntervalMs: 60_000 });
     const [account] = accounts(1);
     await manager.warm([account!]);
-    await until(() => sandbox.control.counters().tradeSockets.opened === 2, 3000);
+    await until(() => sandbox.control.counters().tradeSockets.opened === 2);
     await until(() => manager.ready(account!) !== undefined);
   });
 });
