@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CEILINGS, EXCHANGE_CEILINGS, ExchangeRateLimiter } from '../rate-limiter';
+
+/** The windows run on timers and performance.now(): faked, so the account's window cannot pass while the test looks, however slow the machine. */
+const fakeTime = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'Date', 'performance'] });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const request = (channel: 'http' | 'websocket', apiKey = 'key-1') => ({ exchange: 'bybit' as const, egress: 'default', apiKey, write: 'order' as const, channel });
 
@@ -10,6 +16,7 @@ describe('the shared limiter and orders over the order-entry socket', () => {
   });
 
   it('socket orders take the account order slot shared with REST, not the HTTP window', async () => {
+    fakeTime();
     const limiter = new ExchangeRateLimiter();
     const grants: Array<() => void> = [];
     for (let i = 0; i < 5; i += 1) grants.push(await limiter.acquire(request('websocket')));
@@ -20,12 +27,14 @@ describe('the shared limiter and orders over the order-entry socket', () => {
       tenth = true;
       return release;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A tenth of the window later (exactly: the clock is the test's), it still waits.
+    await vi.advanceTimersByTimeAsync(100);
     expect(tenth).toBe(false);
     expect(limiter.stats().perAccountOrders).toMatchObject({ accounts: 1, granted: 9, waiting: 1 });
     // Only the 4 REST orders are in the per-address HTTP window.
     expect(limiter.stats().perIp['bybit:default']).toMatchObject({ granted: 4 });
     for (const release of grants) release();
+    await vi.runAllTimersAsync();
     (await waiting)();
     expect(tenth).toBe(true);
   });
