@@ -11,20 +11,21 @@ import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, sto
 /**
  * LIVE-FIDELITY D3: what the exchange does to a position (a stop or take-profit fill, a close by hand)
  * is known when it happens, from the account's private stream, and the execution's other legs are
- * cancelled then, not at the next periodic sync (60 s here): stale legs never wait to cut a new position.
+ * cancelled then, not at the next periodic sync (none within this file's run here): stale legs never wait to cut a new position.
  */
 describe('private stream events drive the engine (D3)', () => {
   let ctx: TestContext;
   let sandbox: RunningSandbox;
   let dispatcher: Dispatcher;
-  /** Well inside the periodic sync's 60 s: only a pushed event can make the engine act this soon. */
-  const EVENT_DRIVEN_MS = 15_000;
+  /** No periodic sync during the file (its first is 10 minutes away), so only a pushed event can make the engine act; the deadline only ends a failing wait. */
+  const NO_SYNC_MS = 600_000;
+  const EVENT_DRIVEN_MS = 30_000;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngine(ctx, sandbox, { syncIntervalMs: 60_000 });
+    dispatcher = await startEngine(ctx, sandbox, { syncIntervalMs: NO_SYNC_MS });
   });
   afterAll(async () => {
     await dispatcher.stop();
