@@ -275,7 +275,7 @@ describe('Bitget /v2/ws/private: ceilings and keepalive', () => {
     try {
       const started = performance.now();
       const socket = await RawBitgetSocket.open(quick.bitgetPrivateUrl);
-      await socket.until(() => socket.closed, 3000);
+      await socket.until(() => socket.closed);
       expect(performance.now() - started).toBeGreaterThanOrEqual(149);
     } finally {
       await quick.close();

@@ -239,7 +239,7 @@ describe('Bybit /v5/private: connections', () => {
     try {
       const started = performance.now();
       const socket = await RawPrivateSocket.open(quick.privateStreamUrl);
-      await socket.until(() => socket.closed, 3000);
+      await socket.until(() => socket.closed);
       expect(performance.now() - started).toBeGreaterThanOrEqual(149);
     } finally {
       await quick.close();

@@ -45,8 +45,8 @@ export class RawSocket<F> {
     return this.frames[before] as F;
   }
 
-  /** Waits until `ready()` holds, woken by every frame and the close; fails after `timeoutMs`. */
-  async until(ready: () => boolean, timeoutMs = 5000): Promise<void> {
+  /** Waits until `ready()` holds, woken by every frame and the close; fails after `timeoutMs` (generous: a loaded machine; the condition ends the wait). */
+  async until(ready: () => boolean, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!ready()) {
       if (Date.now() > deadline) throw new Error('no answer in time');
