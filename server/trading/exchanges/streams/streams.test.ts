@@ -56,7 +56,7 @@ describe.each(['bybit', 'bitget'] as const)('%s private stream: reads from the p
     const account = await streamed(exchange);
     const adapter = adapters[exchange];
     const placed = await adapter.placeEntry(account, entry('ct1-1-e'));
-    const filled = await adapter.settledOrder(account, placed.clientOrderId, 5_000);
+    const filled = await adapter.settledOrder(account, placed.clientOrderId, 30_000);
     expect(filled).toMatchObject({ clientOrderId: 'ct1-1-e', status: 'closed', filledQty: 0.01, avgPrice: 60000 });
     const before = recorder.requests.length;
     expect(await adapter.fetchOrderByClientId(account, 'BTCUSDT', 'ct1-1-e')).toMatchObject({ status: 'closed', filledQty: 0.01, avgPrice: 60000 });
@@ -67,7 +67,7 @@ describe.each(['bybit', 'bitget'] as const)('%s private stream: reads from the p
   it('a close by hand on the exchange is news for its symbol, and the position read back is flat', async () => {
     const account = await streamed(exchange);
     await adapters[exchange].placeEntry(account, entry('ct2-1-e'));
-    expect(await adapters[exchange].settledOrder(account, 'ct2-1-e', 5_000)).toMatchObject({ status: 'closed' });
+    expect(await adapters[exchange].settledOrder(account, 'ct2-1-e', 30_000)).toMatchObject({ status: 'closed' });
     const manual = exchange === 'bybit' ? bybitClient(sandbox.url, { ...account, exchange, passphrase: '' }) : bitgetClient(sandbox.url, { ...account, exchange, passphrase: account.passphrase ?? '' });
     await manual.createOrder('BTC/USDT:USDT', 'market', 'sell', 0.01, undefined, exchange === 'bybit' ? { reduceOnly: true } : { reduceOnly: true, marginMode: 'cross' });
     await until('news of BTCUSDT', () => news.some((n) => n.apiKey === account.apiKey && n.news.symbols.includes('BTCUSDT')));
