@@ -51,7 +51,7 @@ describe('Bybit order entry over warm sessions, through the engine', () => {
   it('the entry (with its attached stop) and both TP legs go over the session; REST only reads', async () => {
     const customer = await goldCustomer();
     // The dispatcher's warm accounts open the new customer's session on their own (NOTIFY of the stored key).
-    await waitFor('the session warm', async () => (await adapters.bybit.warmSessions([customer.sandbox])).open === 1, 5_000);
+    await waitFor('the session warm', async () => (await adapters.bybit.warmSessions([customer.sandbox])).open === 1, 30_000);
     const before = restCreates();
     const strategy = await insertStrategy(ctx, { tp: [{ target: 2, volume: 50 }, { target: 4, volume: 50 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
     const { orderId, rows } = await openPositions(ctx, strategy.url);
