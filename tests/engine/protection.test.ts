@@ -209,7 +209,7 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     sandbox.control.setFaults(customers.flatMap((c) => busy(c.sandbox!.uid, c.exchange)));
     await syncNow(ctx, dispatcher);
     // No second sync is asked for: the engine itself comes back to the stop until it is at the entry price.
-    await waitFor('stops at entry', async () => customers.every((c) => stopsOf(state(c), 'XRPUSDT').every((stop) => stop.price === stopAtEntry(c.exchange, 0.6, 0.0001) && stop.qty === 50)), 12_000);
+    await waitFor('stops at entry', async () => customers.every((c) => stopsOf(state(c), 'XRPUSDT').every((stop) => stop.price === stopAtEntry(c.exchange, 0.6, 0.0001) && stop.qty === 50)), 30_000);
     const rows = await waitFor('moves recorded', async () => {
       const list = await executionsOf(ctx, orderId);
       return list.every((row) => row.stop_moved_to_entry && row.claimed_by === null) ? list : undefined;
