@@ -45,7 +45,17 @@ interface ConnectionFile {
 
 const USER = 'postgres';
 
-export async function openEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => undefined): Promise<EmbeddedDatabase> {
+/**
+ * Flags of a server whose data is thrown away after use (the test run's): no flush to disk at commit
+ * or checkpoint. A crash of such a server loses nothing anyone keeps; never for DATA_DIR.
+ */
+const DISPOSABLE_DATA_FLAGS = ['-c', 'fsync=off', '-c', 'full_page_writes=off'];
+
+export async function openEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => undefined,
+  options: { disposableData?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   // The server runs as the unprivileged `postgres` user when we are root: it must reach the folder.
   chmodSync(dataDir, 0o755);
@@ -72,7 +82,10 @@ export async function openEmbeddedPostgres(dataDir: string, log: (line: string) 
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     authMethod: 'scram-sha-256',
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'],
+      ...(options.disposableData ? DISPOSABLE_DATA_FLAGS : []),
+    ],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),
   });

@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = mkdtempSync(path.join(tmpdir(), 'copytrade-test-pg-'));
     const { openEmbeddedPostgres } = await importEmbeddedWithoutExitHook();
-    embedded = await openEmbeddedPostgres(dataDir);
+    embedded = await openEmbeddedPostgres(dataDir, undefined, { disposableData: true });
     adminUrl = embedded.adminUrl;
   }
   const template = `copytrade_tpl_${process.pid}_${Date.now().toString(36)}`;
