@@ -24,18 +24,20 @@ export class EntryLatency {
     buckets: LATENCY_BUCKETS,
     registers: [],
   });
-  private readonly orders = new Map<number, { alertAt: number; deadline: number; lastAt: number }>();
+  /** Keyed by Order id and deadline: the test run's processes serve many databases, whose ids repeat. */
+  private readonly orders = new Map<string, { alertAt: number; deadline: number; lastAt: number }>();
 
   placed(ctx: Pick<ExecutionContext, 'orderId' | 'deadlineAt' | 'entryWindowMs'>, at = Date.now()): void {
     this.settle(at);
-    const known = this.orders.get(ctx.orderId);
+    const deadline = ctx.deadlineAt.getTime();
+    const key = `${ctx.orderId}@${deadline}`;
+    const known = this.orders.get(key);
     if (known) {
       known.lastAt = Math.max(known.lastAt, at);
       return;
     }
-    const deadline = ctx.deadlineAt.getTime();
     const alertAt = deadline - ctx.entryWindowMs;
-    this.orders.set(ctx.orderId, { alertAt, deadline, lastAt: at });
+    this.orders.set(key, { alertAt, deadline, lastAt: at });
     this.first.observe(Math.max(0, at - alertAt) / 1000);
   }
 
