@@ -25,6 +25,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+/** `E2E_SCREENSHOTS=1 npm run test:e2e` saves them (about a second each: the network idle, then the whole page). */
+const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
 
 export interface E2e {
   /** The real app (API + built web app) over a fresh database; `ctx.lastCode(email)` reads the outbox. */
@@ -45,7 +47,7 @@ export interface E2e {
     accountType: AccountType,
     options?: Parameters<typeof createPerson>[2] & { viewport?: { width: number; height: number } },
   ): Promise<{ page: Page; person: Person }>;
-  /** Saves tests/e2e/screenshots/<name>.png (git-ignored), once the network is idle and animations are done. */
+  /** With E2E_SCREENSHOTS=1: saves tests/e2e/screenshots/<name>.png (git-ignored), once the network is idle and animations are done. */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -117,10 +119,12 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       return { page, person };
     },
     async screenshot(page, name) {
+      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      // A picture for a person to look at, never an assertion: the suite skips them unless asked.
+      if (!SCREENSHOTS_WANTED) return file;
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
       // Loaded data; transitions (menus and dialogs animate for 300 ms) are finished at once, not waited out.
       await page.waitForLoadState('networkidle');
-      const file = path.join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       return file;
     },
