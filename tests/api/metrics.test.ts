@@ -73,8 +73,9 @@ describe('GET /metrics, /healthz, /readyz', () => {
     for (const exchange of ['bybit', 'bitget'] as const) {
       const window = ctx.deps.exchanges.adapters[exchange].health!().addresses.find((a) => a.egress === 'default')!;
       const headroom = valueOf(after, `copytrade_limiter_headroom{exchange="${exchange}",address="default"}`)!;
+      // Within the window's bounds: how much of it the entries still hold depends on how long ago they went out.
       expect(headroom).toBeGreaterThanOrEqual(0);
-      expect(headroom).toBeLessThan(window.limit);
+      expect(headroom).toBeLessThanOrEqual(window.limit);
     }
     // The Order's last entry is known once its entry deadline has passed.
     await waitFor('the last-order latency', async () => valueOf(await scrape(), 'copytrade_alert_to_last_order_seconds_count') === lastBefore + 1, ENTRY_DEADLINE_MS + 20_000);
