@@ -11,6 +11,8 @@ import { executionsOf, insertStrategy, openPositions, startEngine, tradingCustom
  * (a timeout), the retry is refused as a duplicate client id while order queries do not show the order yet.
  * The engine looks again with backoff and takes the order it finds: one entry, open and protected.
  */
+const EXCHANGE_TIMEOUT_MS = 8_000;
+
 describe('a duplicate client id the exchange does not show yet (D6)', () => {
   let ctx: TestContext;
   let sandbox: RunningSandbox;
@@ -20,7 +22,8 @@ describe('a duplicate client id the exchange does not show yet (D6)', () => {
     ctx = await createTestContext();
     sandbox = await startExactSandbox({ randomWalk: false });
     sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngine(ctx, sandbox, {}, 2_000);
+    // Generous for every other request on a loaded machine; the create below is never answered at all.
+    dispatcher = await startEngine(ctx, sandbox, {}, EXCHANGE_TIMEOUT_MS);
   });
   afterAll(async () => {
     await dispatcher.stop();
@@ -31,12 +34,12 @@ describe('a duplicate client id the exchange does not show yet (D6)', () => {
   it('the entry whose answer was lost is found after its retry is called a duplicate, and is placed once', async () => {
     const customer = await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold });
     const strategy = await insertStrategy(ctx, { leverage: 10, tp: [{ target: 5, volume: 100 }], stopLoss: { type: AmountType.Percent, amount: 1 }, groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.01 }] });
-    // The entry is applied, answered after our 2 s timeout, and invisible to order queries for 3.5 s: the
-    // retry (after the timeout) is a duplicate while lookups still miss it.
-    sandbox.control.setFaults([{ exchange: 'bybit', route: '/v5/order/create', account: customer.sandbox!.uid, timeoutShare: 1, timeoutMs: 6_000, hideOrderMs: 3_500, remaining: 1 }]);
+    // The entry is applied and never answered (our timeout ends the wait), and invisible to order queries for
+    // well past that timeout: the retry is a duplicate while lookups still miss it.
+    sandbox.control.setFaults([{ exchange: 'bybit', route: '/v5/order/create', account: customer.sandbox!.uid, timeoutShare: 1, hideOrderMs: EXCHANGE_TIMEOUT_MS + 6_000, remaining: 1 }]);
     // Its private stream silent (which would show the order at once), only the order queries can find it.
     sandbox.control.setStreamFaults([{ account: customer.sandbox!.uid, stall: true }]);
-    const { orderId } = await openPositions(ctx, strategy.url, '{"action":"open"}', 40_000).finally(() => sandbox.control.clearStreamFaults());
+    const { orderId } = await openPositions(ctx, strategy.url, '{"action":"open"}', 90_000).finally(() => sandbox.control.clearStreamFaults());
 
     const [row] = await executionsOf(ctx, orderId);
     expect([row!.state, Number(row!.quantity), row!.protected_at !== null]).toEqual(['open', 0.01, true]);
