@@ -1,35 +1,4 @@
-import { statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Vitest runs the projects one after the other (e2e, server, web): three browser files at once keep
- * both cores busy while, later, the server files mostly wait on PostgreSQL and the sandbox. This order
- * mixes them: one browser file, then two others, the longest first (the last run's durations, or the
- * file's size on a clean clone, which has none), so that a busy core and a waiting one overlap.
- */
-class MixedSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const ordered = this.knowsDurations(sorted) ? sorted : [...sorted].sort((a, b) => sizeOf(b) - sizeOf(a));
-    const browser = ordered.filter((file) => file.project.name === 'e2e');
-    const others = ordered.filter((file) => file.project.name !== 'e2e');
-    const mixed: TestSpecification[] = [];
-    while (browser.length || others.length) {
-      if (browser.length) mixed.push(browser.shift()!);
-      mixed.push(...others.splice(0, 2));
-    }
-    return mixed;
-  }
-
-  private knowsDurations(files: TestSpecification[]): boolean {
-    return files.every((file) => this.ctx.cache.getFileTestResults(`${file.project.name}:${file.moduleId.slice(this.ctx.config.root.length + 1)}`) !== undefined);
-  }
-}
-
-function sizeOf(file: TestSpecification): number {
-  return statSync(file.moduleId).size;
-}
 
 export default defineConfig({
   test: {
@@ -37,7 +6,6 @@ export default defineConfig({
     // time is spent waiting on PostgreSQL, the sandbox or the browser. Two at once: 773 s -> 553 s;
     // three (with the server files sharing their module graph): 727 s -> 466 s. Four saturate both cores.
     maxWorkers: 3,
-    sequence: { sequencer: MixedSequencer },
     projects: [
       {
         test: {
