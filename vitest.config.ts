@@ -47,7 +47,7 @@ export default defineConfig({
           // A test walks up to twenty pages, each loaded afresh: a deadline generous enough for a loaded machine.
           testTimeout: 240_000,
           hookTimeout: 240_000,
-          // Files in parallel (two at once, the root maxWorkers) and beside the server and web files, not
+          // Files in parallel (three at once, the root maxWorkers) and beside the server and web files, not
           // one by one after them: a file mostly waits on its browser and server, the other core works meanwhile.
           pool: 'forks',
         },
