@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     // Vitest runs (cores - 1) files at once by default: one on the 2-core CI machine, where most test
     // time is spent waiting on PostgreSQL, the sandbox or the browser. Two at once: 773 s -> 553 s;
-    // three: about 600 s in a clean-clone CI. Four saturate both cores.
+    // three (the server files sharing the packages): 727 s -> about 520 s. Four saturate both cores.
     maxWorkers: 3,
     projects: [
       {
@@ -17,9 +17,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Each file in a fresh process. Sharing one module graph per worker (isolate: false) cut import
-          // from 430 to 22 s summed, but left state behind: spent-execution.test timed out in 2 of 3 full
-          // runs with it (never alone), the engine's metrics miscounted; not yet found.
+          // The packages load once per worker, not per file (importing ccxt, Fastify and Drizzle was 430 of
+          // 690 s summed); our own modules load afresh per file (fresh-modules.ts), so what they keep per
+          // process (the exchange limiter and its bans) does not leak into the next file.
+          isolate: false,
+          setupFiles: ['tests/helpers/fresh-modules.ts'],
         },
       },
       {
