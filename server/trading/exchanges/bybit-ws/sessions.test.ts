@@ -9,6 +9,8 @@ import { BybitTradeSessions } from './sessions';
 let sandbox: RunningSandbox;
 const managers: BybitTradeSessions[] = [];
 
+const IDLE_CUT_MS = 2_000;
+
 function sessions(budget: ConnectionBudget, extra: Partial<ConstructorParameters<typeof BybitTradeSessions>[0]> = {}): BybitTradeSessions {
   const manager = new BybitTradeSessions({ url: sandbox.tradeSocketUrl, egress: 'test', budget, backoff: { minMs: 50, maxMs: 200 }, pingIntervalMs: 100, ...extra });
   managers.push(manager);
@@ -26,7 +28,8 @@ const until = async (ready: () => boolean, timeoutMs = 30_000) => {
 const accounts = (count: number): Credentials[] => Array.from({ length: count }, () => sandboxAccount(sandbox, 'bybit'));
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ randomWalk: false, tradeIdleMs: 300 });
+  // Twenty pings (every 100 ms) to an idle cut: a loaded machine's stall of the event loop (client and sandbox share it) must outlast 2 s to cut a pinged session.
+  sandbox = await startSandbox({ randomWalk: false, tradeIdleMs: IDLE_CUT_MS });
 });
 afterAll(async () => sandbox.close());
 beforeEach(() => sandbox.control.reset());
@@ -103,7 +106,7 @@ describe('Bybit trade sessions', () => {
   });
 
   it('pings keep a quiet session open past the idle cut; a closed manager reopens nothing', async () => {
-    // The pongs it hears tell how long the session has lived: wait until that is twice the sandbox's idle cut (300 ms).
+    // The pongs it hears tell how long the session has lived: wait until that is twice the sandbox's idle cut.
     const clock = new ExchangeClock();
     const pongsReadAt: number[] = [];
     const learn = clock.heard.bind(clock);
@@ -111,7 +114,7 @@ describe('Bybit trade sessions', () => {
     const manager = sessions(new ConnectionBudget(), { clock });
     const [account] = accounts(1);
     await manager.warm([account!]);
-    await until(() => pongsReadAt.length > 1 && pongsReadAt.at(-1)! - pongsReadAt[0]! >= 600);
+    await until(() => pongsReadAt.length > 1 && pongsReadAt.at(-1)! - pongsReadAt[0]! >= 2 * IDLE_CUT_MS);
     expect(manager.ready(account!)).toBeDefined();
     expect(sandbox.control.counters().tradeSockets).toMatchObject({ opened: 1, open: 1 });
     manager.close();
