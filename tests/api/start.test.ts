@@ -94,20 +94,29 @@ function killPostgres() {
   }
 }
 
-/** Database servers (postmasters) running on this DATA_DIR's cluster, read from /proc. */
+/**
+ * Database servers (postmasters) running on this DATA_DIR's cluster, read from /proc. A backend the
+ * postmaster has just forked carries the postmaster's command line until it sets its own title (a
+ * window a busy machine widens): a match whose parent is itself a match is such a child, not a server.
+ */
 function postmastersOfDataDir(): number[] {
   const pgDir = path.join(dataDir, 'pg');
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return path.basename(argv[0] ?? '') === 'postgres' && argv.includes(pgDir);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
+  const matches = new Map<number, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (path.basename(argv[0] ?? '') === 'postgres' && argv.includes(pgDir)) matches.set(Number(pid), parentOf(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return [...matches].filter(([, parent]) => !matches.has(parent)).map(([pid]) => pid);
+}
+
+/** The parent pid, field 4 of /proc/PID/stat (after the command name in parentheses). */
+function parentOf(pid: string): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
