@@ -3,7 +3,7 @@ import { loadActivityFixture, type ActivityFixture } from './fixtures/activity';
 import { loadCustomerFixture } from './fixtures/customers';
 import { EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
 import { measureAndPrint, type LoadTarget } from './http-load';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const EXECUTIONS = Number(process.env.BENCH_EXECUTIONS ?? 1_000_000);

@@ -2,7 +2,7 @@ import { AccountStatus, AccountType, CustomerGroup, Exchange, SortType } from '.
 import { loadCustomerFixture, type CustomerFixture } from './fixtures/customers';
 import { bearerHeaders, EMPTY_ROUTE, openBenchDatabase, staffHeaders, startBenchServer, type BenchServer } from './harness';
 import { measureAndPrint, type LoadTarget } from './http-load';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../server/db/client';
 

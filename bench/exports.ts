@@ -7,7 +7,7 @@ import { loadActivityFixture } from './fixtures/activity';
 import { loadCustomerFixture } from './fixtures/customers';
 import { EMPTY_ROUTE, openBenchDatabase, staffHeaders } from './harness';
 import { startServerProcess, type ServerProcess } from './server-process';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 

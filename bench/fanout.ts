@@ -8,7 +8,7 @@ import { PLANNED_SHARE, WINDOW_SLACK_MS } from '../server/trading/exchanges/rate
 import { webhookLoadElsewhere, type LoadResult } from './fanout-load';
 import { protectionTimes, spreadOf, spreadText as timesText, type Spread } from './fanout-protection';
 import { insertCustomers, insertStrategy, openEnvironment, SYMBOLS, type BenchCustomer, type BenchEnvironment } from './fanout-setup';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 /** One-way latency the sandbox adds to every request (issue 11's run shape). */

@@ -6,7 +6,7 @@ import { PAUSE_SKIP_MESSAGES } from '../server/trading/pauses';
 import { loadActivityFixture } from './fixtures/activity';
 import { loadCustomerFixture } from './fixtures/customers';
 import { benchConfig, openBenchDatabase } from './harness';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5_000);
 const EXECUTIONS = Number(process.env.BENCH_EXECUTIONS ?? 1_000_000);

@@ -4,13 +4,7 @@ import { exportsBenchmark } from './exports';
 import { fanoutBenchmark } from './fanout';
 import { metricsBenchmark } from './metrics';
 import { wsSessionsBenchmark } from './ws-sessions';
-
-/** One benchmark: a name for `npm run bench -- <name>` and what it runs. */
-export interface Benchmark {
-  name: string;
-  description: string;
-  run(): Promise<void>;
-}
+import type { Benchmark } from './benchmark';
 
 /** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
 const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark, metricsBenchmark];

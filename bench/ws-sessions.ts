@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { Benchmark } from './run';
+import type { Benchmark } from './benchmark';
 
 const SESSIONS = 5000;
 /** Bybit allows 500 new connections per address in 5 minutes (we plan 475): 11 loopback addresses open 5,000 at once. */

@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { loadTradingConfig, type TradingConfig } from './trading/config';
+import { loadTradingConfig, type ExchangeMode, type TradingConfig } from './trading/config';
 import type { ExchangeId } from './trading/exchanges/types';
 
 /** sandbox: the built-in fake exchanges; testnet: Bybit testnet and Bitget demo trading; live: real money. */
-export type ExchangeMode = 'sandbox' | 'testnet' | 'live';
 
 export interface Config {
   port: number;

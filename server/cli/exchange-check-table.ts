@@ -1,4 +1,4 @@
-import type { StepResult } from '../trading/exchanges/round-trip';
+import type { StepResult } from '../trading/exchanges/round-trip-types';
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 

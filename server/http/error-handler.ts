@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { server as messages } from '../../contract/messages';
 import { ErrorStatus } from '../../contract/route';
+import { TradingRefusal } from '../trading/refusal';
 import { AppError } from './errors';
 import { fail } from './envelope';
 import type { RequestLog } from './request-log';
@@ -61,6 +62,7 @@ function bodyLimitOf(request: FastifyRequest): number {
 
 function describe(error: FastifyError, request: FastifyRequest): { status: number; message: string } {
   if (error instanceof AppError) return { status: error.statusCode, message: error.message };
+  if (error instanceof TradingRefusal) return { status: error.reason === 'missing' ? ErrorStatus.NotFound : ErrorStatus.Conflict, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = contextNames[error.validationContext ?? 'body'] ?? 'body';
     const first = error.validation

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlaceRequest } from './engine';
+import type { PlaceRequest } from './types';
 import { EngineError } from './engine-error';
 import { marginSummary } from './margin';
 import { deepBook } from './book';

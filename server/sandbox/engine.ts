@@ -5,45 +5,15 @@ import { applyExecution, applyFunding } from './ledger';
 import { presetPlan } from './presets';
 import { leverageOf, marginSummary } from './margin';
 import { findMarket, isMultipleOf, type MarketSpec } from './markets';
-import type { PriceKind } from './prices';
 import { recordExecution, recordFunding, type FillStamp } from './records';
 import type { Strictness } from './strictness';
-import type { Account, CancelReason, ExchangeId, Fill, Order, Position, PositionIdx, Side, Trailing } from './types';
+import type { Account, CancelReason, ExchangeId, Fill, Order, PlaceRequest, Position, PositionIdx, Side } from './types';
 import { isOpen, positionKey } from './types';
 
 export const feeRates: Record<ExchangeId, { taker: number; maker: number }> = {
   bybit: { taker: 0.00055, maker: 0.0002 },
   bitget: { taker: 0.0006, maker: 0.0002 },
 };
-
-export interface PlaceRequest {
-  symbol: string;
-  side: Side;
-  type: 'market' | 'limit';
-  qty: number;
-  price: number;
-  reduceOnly: boolean;
-  positionIdx: PositionIdx;
-  clientId: string;
-  kind: Order['kind'];
-  wholePosition?: boolean;
-  triggerPrice?: number;
-  triggerDirection?: 0 | 1 | 2;
-  trailing?: Omit<Trailing, 'active' | 'extreme'>;
-  takeProfit?: number;
-  stopLoss?: number;
-  tpslMode?: 'Full' | 'Partial';
-  labels?: Record<string, string>;
-  /** The price the trigger watches (default the last price). */
-  triggerOn?: PriceKind;
-  closeOnTrigger?: boolean;
-  /** When the request reached the exchange (RequestContext.receivedAt); unset: when placed. */
-  receivedAt?: number | undefined;
-  /** Order queries see it only from this time on (D6); unset: at once. */
-  visibleAt?: number | undefined;
-  /** A market order the book has nothing in reach for is refused (noLiquidity) rather than cancelled unfilled. */
-  refuseWithoutLiquidity?: boolean;
-}
 
 export interface EngineDeps {
   now(): number;

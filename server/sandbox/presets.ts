@@ -1,4 +1,4 @@
-import type { PlaceRequest } from './engine';
+import type { PlaceRequest } from './types';
 import type { PriceKind } from './prices';
 import type { Account, ExchangeId, Order, Position, Side } from './types';
 import { isOpen } from './types';

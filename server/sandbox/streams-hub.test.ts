@@ -3,7 +3,7 @@ import type { AccountEvent } from './account-events';
 import { BitgetPushEncoder } from './bitget-ws/frames';
 import { BybitPushEncoder } from './bybit-private/frames';
 import { deepBook } from './book';
-import type { PlaceRequest } from './engine';
+import type { PlaceRequest } from './types';
 import { Sandbox } from './sandbox';
 import type { Push, StreamEncoder, StreamListener, Subscription } from './streams/hub';
 import type { Account } from './types';

@@ -186,3 +186,33 @@ export function positionKey(symbol: string, idx: PositionIdx): string {
 export function isOpen(order: Order): boolean {
   return order.status === 'new' || order.status === 'partially_filled' || order.status === 'untriggered';
 }
+
+/** An order as the venues' routes hand it to the engine. */
+export interface PlaceRequest {
+  symbol: string;
+  side: Side;
+  type: 'market' | 'limit';
+  qty: number;
+  price: number;
+  reduceOnly: boolean;
+  positionIdx: PositionIdx;
+  clientId: string;
+  kind: Order['kind'];
+  wholePosition?: boolean;
+  triggerPrice?: number;
+  triggerDirection?: 0 | 1 | 2;
+  trailing?: Omit<Trailing, 'active' | 'extreme'>;
+  takeProfit?: number;
+  stopLoss?: number;
+  tpslMode?: 'Full' | 'Partial';
+  labels?: Record<string, string>;
+  /** The price the trigger watches (default the last price). */
+  triggerOn?: PriceKind;
+  closeOnTrigger?: boolean;
+  /** When the request reached the exchange (RequestContext.receivedAt); unset: when placed. */
+  receivedAt?: number | undefined;
+  /** Order queries see it only from this time on (D6); unset: at once. */
+  visibleAt?: number | undefined;
+  /** A market order the book has nothing in reach for is refused (noLiquidity) rather than cancelled unfilled. */
+  refuseWithoutLiquidity?: boolean;
+}

@@ -1,4 +1,5 @@
-import type { ExchangeMode } from '../config';
+/** Which exchanges the engine talks to: the built-in sandbox, the exchanges' test environments, or live. */
+export type ExchangeMode = 'sandbox' | 'testnet' | 'live';
 
 /** TradingView's webhook source addresses (https://www.tradingview.com/support/solutions/43000529348). */
 export const TRADINGVIEW_IPS = ['52.89.214.238', '34.212.75.30', '54.218.53.128', '52.32.178.7'] as const;

@@ -5,12 +5,12 @@ import type { WebhookAnswer } from '../../contract/api/webhook';
 import { server as messages, ui } from '../../contract/messages';
 import type { DbOrTx } from '../db/client';
 import { LANES } from './lanes';
-import type { Deps } from '../deps';
-import { conflict, notFound } from '../http/errors';
+import type { TradingDeps } from './deps';
 import { recordEntryAudit, recordExitAudit } from '../lib/audits';
 import { logStaffAction } from '../lib/staff-log';
 import { enqueueOrder, openOrderArgs, queuedResult, type EnqueueInput, type EnqueueResult, type LocalClaim, type OpenOrderArgs, type QueuedOrder } from './enqueue';
 import { preparedFunctionCall } from './prepared-call';
+import { missing, refusedInState } from './refusal';
 import { requestClose } from './execution-state/close-request';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import type { WebhookStrategy } from './webhook-strategies';
@@ -21,7 +21,7 @@ import type { WebhookStrategy } from './webhook-strategies';
  * that runs a dispatcher start in that process right after the commit (`Deps.intake.handoff`), the
  * rest wake every dispatcher through NOTIFY.
  */
-export type IntakeDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'intake'>;
+export type IntakeDeps = Pick<TradingDeps, 'db' | 'clock' | 'config' | 'intake'>;
 
 export type { WebhookStrategy } from './webhook-strategies';
 
@@ -46,7 +46,7 @@ export interface CloseOrderResult {
 export const bodyHash = (body: string) => createHash('sha256').update(body.trim()).digest('hex');
 
 /** The strategy of a webhook token (cached while this process listens for strategy changes). */
-export function findWebhookStrategy(deps: Pick<Deps, 'db' | 'intake'>, token: string): Promise<WebhookStrategy | undefined> {
+export function findWebhookStrategy(deps: Pick<TradingDeps, 'db' | 'intake'>, token: string): Promise<WebhookStrategy | undefined> {
   return deps.intake.strategies.find(deps.db, token);
 }
 
@@ -70,7 +70,7 @@ function startClaimed(deps: IntakeDeps, queued: Pick<EnqueueResult, 'claimed' | 
 }
 
 /** An alert refused before anything was queued: one entry-audit row (and the staff red dot). */
-export async function auditRefusedAlert(deps: Pick<Deps, 'db'>, strategyId: string, reason: string): Promise<void> {
+export async function auditRefusedAlert(deps: Pick<TradingDeps, 'db'>, strategyId: string, reason: string): Promise<void> {
   await recordEntryAudit(deps.db, { orderId: null, customerId: null, strategyId, entryType: OrderEntryType.Api, message: `Webhook alert refused: ${reason}` });
 }
 
@@ -199,8 +199,8 @@ export async function openManualOrder(deps: IntakeDeps, input: { strategyId: str
   const result = await deps.intake.db.transaction(async (tx) => {
     const found = await tx.execute<{ status: number }>(sql`select status from strategies where id = ${input.strategyId} and deleted_at is null`);
     const strategy = found.rows[0];
-    if (!strategy) throw notFound(`Strategy ${input.strategyId} does not exist.`);
-    if (Number(strategy.status) !== StrategyStatus.Active) throw conflict(`Strategy ${input.strategyId} is inactive: activate it before placing an order.`);
+    if (!strategy) throw missing(`Strategy ${input.strategyId} does not exist.`);
+    if (Number(strategy.status) !== StrategyStatus.Active) throw refusedInState(`Strategy ${input.strategyId} is inactive: activate it before placing an order.`);
     await lockStrategy(tx, input.strategyId);
     const queued = await enqueueOrder(tx, {
       strategyId: input.strategyId,
@@ -224,14 +224,14 @@ export async function openManualOrder(deps: IntakeDeps, input: { strategyId: str
  * cancels the remaining TP/SL legs (exit type 1, by admin). A second call is refused (409): the
  * Order is closed, or every live position of it is already being closed.
  */
-export async function closeOrder(deps: Pick<Deps, 'db'>, input: { orderId: number; actorAccountId: number }): Promise<CloseOrderResult> {
+export async function closeOrder(deps: Pick<TradingDeps, 'db'>, input: { orderId: number; actorAccountId: number }): Promise<CloseOrderResult> {
   const result = await deps.db.transaction(async (tx) => {
     const found = await tx.execute<{ status: number }>(sql`select status from orders where id = ${input.orderId} for update`);
     const order = found.rows[0];
-    if (!order) throw notFound(`Order ${input.orderId} does not exist.`);
-    if (Number(order.status) !== OrderStatus.Active) throw conflict(messages.orderAlreadyClosed(input.orderId));
+    if (!order) throw missing(`Order ${input.orderId} does not exist.`);
+    if (Number(order.status) !== OrderStatus.Active) throw refusedInState(messages.orderAlreadyClosed(input.orderId));
     const closing = await requestClose(tx, { orderId: input.orderId }, ExitType.ByAdmin);
-    if (closing === 0 && (await hasCloseUnderWay(tx, input.orderId))) throw conflict(messages.orderAlreadyClosing(input.orderId));
+    if (closing === 0 && (await hasCloseUnderWay(tx, input.orderId))) throw refusedInState(messages.orderAlreadyClosing(input.orderId));
     await logStaffAction(tx, { actorAccountId: input.actorAccountId, action: 'order.close', targetType: 'order', targetId: input.orderId, details: { positions: closing } });
     return { orderId: input.orderId, closing };
   });

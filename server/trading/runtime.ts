@@ -2,15 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Secrets } from '../lib/secrets';
 import type { TradingConfig } from './config';
-import type { ExchangeAdapter, ExchangeId } from './exchanges/types';
+import type { AdapterLookup, ExchangeId } from './exchanges/types';
 import type { Pacer } from './pacing';
 import type { PriceSource } from './prices';
 import type { SettingsCache } from './settings-cache';
 import type { WarmAccounts } from './accounts/warm';
 import type { PlacedEntries } from './execution-state/entry';
-
-/** Adapter for a customer's platformType (1 Bitget, 2 Bybit); undefined for exchanges we do not trade. */
-export type AdapterLookup = (platformType: number) => ExchangeAdapter | undefined;
 
 /** What the dispatcher, the executors and the position sync run on, in one process. */
 export interface TradingRuntime {

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Deps } from '../deps';
+import type { TradingDeps } from './deps';
 import type { TradingConfig } from './config';
 import { createDispatcher, newWorkerId, type Dispatcher } from './dispatcher';
 import { recordEntryAudit } from '../lib/audits';
@@ -24,7 +24,7 @@ export interface TradingOptions {
   worker?: string;
 }
 
-export type RuntimeDeps = Pick<Deps, 'db' | 'secrets' | 'log' | 'config' | 'exchanges'>;
+export type RuntimeDeps = Pick<TradingDeps, 'db' | 'secrets' | 'log' | 'config' | 'exchanges'>;
 
 /** Builds the trading runtime of this process on its exchange access (`Deps.exchanges`): adapters, prices, settings cache. */
 export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions = {}): TradingRuntime {
@@ -55,7 +55,7 @@ export function createTradingRuntime(deps: RuntimeDeps, options: TradingOptions 
  * Its own address's windows are shared from now on, so the first request after a start finds its part.
  * Answers the function that stops sharing at shutdown (what this process still holds stays counted).
  */
-export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log' | 'exchanges'>): () => Promise<void> {
+export function shareEgressBudget(deps: Pick<TradingDeps, 'db' | 'log' | 'exchanges'>): () => Promise<void> {
   const onError = (error: unknown) => deps.log.error({ err: error }, 'could not share the address budget or a ban with the other processes');
   const budget = createPostgresEgressBudget(deps.db, { bans: sharedExchangeLimiter.bans, onError });
   sharedExchangeLimiter.shareBudget(budget);
@@ -72,7 +72,7 @@ export function shareEgressBudget(deps: Pick<Deps, 'db' | 'log' | 'exchanges'>):
  * once per ban and staff are told (the entry audit notifies them); the limiter holds every request
  * to that exchange meanwhile.
  */
-export function auditAddressBans(deps: Pick<Deps, 'db' | 'log'>): () => void {
+export function auditAddressBans(deps: Pick<TradingDeps, 'db' | 'log'>): () => void {
   return sharedExchangeLimiter.onAddressBan((ban: AddressBan) => {
     const name = exchangeNames[ban.exchange];
     const message =
@@ -100,7 +100,7 @@ function loadMarketsAhead(deps: RuntimeDeps): void {
  * Starts the dispatcher of this process (API server with RUN_DISPATCHER on, or `npm run worker`) and
  * attaches it to this process's intake, so the alerts received here start their executions here.
  */
-export async function startDispatcher(deps: RuntimeDeps & Pick<Deps, 'intake'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
+export async function startDispatcher(deps: RuntimeDeps & Pick<TradingDeps, 'intake'>, pool: pg.Pool, options: TradingOptions = {}): Promise<Dispatcher> {
   const runtime = createTradingRuntime(deps, options);
   const onError = (error: unknown) => deps.log.error({ err: error }, 'account leases or warm accounts failed');
   const orderEntryWindows = Object.values(deps.exchanges.adapters).flatMap((adapter) => (adapter.orderEntryWindow ? [adapter.orderEntryWindow] : []));

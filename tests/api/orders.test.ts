@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, CustomerGroup, OrderEntryType, OrderStatus } from '../../contract/enums';
-import { customers, executions, orders, staffActions } from '../../server/db/schema/index';
+import { AccountType, CustomerGroup, OrderEntryType, OrderStatus, StrategyStatus } from '../../contract/enums';
+import { customers, executions, orders, staffActions, strategies } from '../../server/db/schema/index';
 import { createPerson, loginAs, personWithToken, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { guardedFetch } from '../helpers/fetch-guard';
@@ -136,6 +136,17 @@ describe('manual orders and closing', () => {
     const [log] = await ctx.deps.db.select().from(staffActions).where(and(eq(staffActions.action, 'manualOrder'), eq(staffActions.targetId, String(long.body.data.orderId))));
     expect(log?.details).toEqual({ strategyId: 'BTC1', side: 1, executions: 1, skipped: 0 });
     expect((await ctx.api('POST', '/api/strategy/NOSUCH/short', { token: admin })).status).toBe(404);
+  });
+
+  it('a manual order on an inactive strategy is refused (409, the reason in the envelope) and opens nothing', async () => {
+    await ctx.deps.db.update(strategies).set({ status: StrategyStatus.Inactive }).where(eq(strategies.id, 'ETH1'));
+    const ordersOfEth = () => ctx.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.strategyId, 'ETH1'));
+    const before = await ordersOfEth();
+    const refused = await ctx.api('POST', '/api/strategy/ETH1/long', { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ successful: false, data: null, error: { message: 'Strategy ETH1 is inactive: activate it before placing an order.' } });
+    expect(await ordersOfEth()).toEqual(before);
+    await ctx.deps.db.update(strategies).set({ status: StrategyStatus.Active }).where(eq(strategies.id, 'ETH1'));
   });
 
   it('PATCH /api/order/:id asks the engine to close the order (admins only)', async () => {

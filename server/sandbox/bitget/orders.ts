@@ -1,4 +1,4 @@
-import type { PlaceRequest } from '../engine';
+import type { PlaceRequest } from '../types';
 import { EngineError } from '../engine-error';
 import { findMarket } from '../markets';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';

@@ -1,4 +1,4 @@
-import type { PlaceRequest } from '../engine';
+import type { PlaceRequest } from '../types';
 import { ApiError, numberParam, text, type PrivateContext, type RouteTable } from '../http-types';
 import type { Order, Position, PositionIdx } from '../types';
 import { isOpen } from '../types';

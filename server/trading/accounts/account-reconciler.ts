@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { AdapterLookup } from '../runtime';
+import type { AdapterLookup } from '../exchanges/types';
 import { engineMetrics } from '../engine-metrics';
 import { reconcileAccount } from './reconcile-account';
 import type { WarmAccounts } from './warm';

@@ -5,7 +5,7 @@ import { decryptCredentials } from '../../lib/credentials';
 import type { Secrets } from '../../lib/secrets';
 import { Semaphore } from '../exchanges/semaphore';
 import type { Credentials } from '../exchanges/types';
-import type { AdapterLookup } from '../runtime';
+import type { AdapterLookup } from '../exchanges/types';
 import type { SettingsCache } from '../settings-cache';
 import { ACCOUNT_SLICES, type AccountLeases } from './leases';
 

@@ -2,8 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AddressBan, AddressBans } from './address-ban';
 import { createWindowShares, type SharedWindow } from './egress-share';
-import type { Ceiling } from './rate-limiter';
 import type { ExchangeId } from './types';
+
+/** At most `limit` requests in any `windowMs` (an exchange's window, or our share of it). */
+export interface Ceiling {
+  limit: number;
+  windowMs: number;
+}
 
 /**
  * What every process on one egress address (EXCHANGE_EGRESS) shares, so that together they stay under

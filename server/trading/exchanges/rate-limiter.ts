@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AddressBans, type AddressBanListener, type ProbeAnswered } from './address-ban';
-import type { EgressBudget } from './egress-budget';
+import type { Ceiling, EgressBudget } from './egress-budget';
 import { exchangeNames } from './errors';
 import type { ReadKind, WriteKind } from './request-kinds';
 import { Semaphore } from './semaphore';
@@ -24,10 +24,6 @@ import { ExchangeFailure, type ExchangeId } from './types';
  * Requests in flight per exchange and egress are capped too: a request is signed when it is granted,
  * and a thousand signed requests queued in sockets would arrive after Bybit's 5 s receive window.
  */
-export interface Ceiling {
-  limit: number;
-  windowMs: number;
-}
 
 export interface ExchangeCeilings {
   perIp: Ceiling;

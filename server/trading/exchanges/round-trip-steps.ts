@@ -1,18 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { roundToTick } from './markets';
-import type { RoundTripInput, RoundTripStep } from './round-trip';
-import type { MarketInfo, PlacedOrder } from './types';
-
-export interface RoundTripContext extends RoundTripInput {
-  market: MarketInfo;
-  quantity: number;
-  /** Our client order id of a leg of this run. */
-  id: (leg: string) => string;
-  /** The start price times `factor`, on the tick. */
-  at: (factor: number) => number;
-  /** The entry's fill price once known (the start price before). */
-  entryPrice: number;
-}
+import type { RoundTripContext, RoundTripStep } from './round-trip-types';
+import type { PlacedOrder } from './types';
 
 /** A step failing for a reason of ours (not an exchange refusal). */
 class CheckFailed extends Error {}

@@ -1,51 +1,14 @@
 import { clientOrderId } from './client-order-id';
 import { floorToStep, roundToTick } from './markets';
-import type { RecordedExchange, RecordingFetch } from './recording-fetch';
-import { roundTripSteps, type RoundTripContext } from './round-trip-steps';
-import { ExchangeFailure, type Credentials, type ExchangeAdapter, type FailureCode, type MarketInfo, type PositionModeName } from './types';
+import { roundTripSteps } from './round-trip-steps';
+import type { Outcome, RoundTripContext, RoundTripInput, StepResult } from './round-trip-types';
+import { ExchangeFailure, type MarketInfo } from './types';
 
 /**
  * One small trading round trip on an exchange account through the adapters the engine uses: the
  * check an operator runs on Bybit testnet / Bitget demo trading before going live (and that the tests
  * run against the sandbox). Each step says what the exchange documents; the table shows what it did.
  */
-/** 'unexpected': the step failed for a reason of its own (e.g. an order that never filled), not an exchange refusal. */
-export type Outcome = 'ok' | FailureCode | 'unexpected';
-
-export interface RoundTripStep {
-  name: string;
-  /** Answers that count as a pass (the first is the documented one). */
-  expect: readonly Outcome[];
-  /**
-   * A probe asks something the documents disagree on (LIVE-FIDELITY "unverified" rows): an answer
-   * other than the expected one is reported as DIFFERS, not as a failure of the check.
-   */
-  probe?: string;
-  run(ctx: RoundTripContext): Promise<string>;
-}
-
-export interface StepResult {
-  name: string;
-  verdict: 'PASS' | 'FAIL' | 'DIFFERS';
-  outcome: Outcome;
-  detail: string;
-  probe: string | undefined;
-  answers: Array<Pick<RecordedExchange, 'method' | 'path' | 'status' | 'code' | 'message'>>;
-}
-
-export interface RoundTripInput {
-  adapter: ExchangeAdapter;
-  credentials: Credentials;
-  symbol: string;
-  mode: PositionModeName;
-  leverage: number;
-  /** The symbol's current price, to size the entry and its levels. */
-  price: number;
-  recorder: RecordingFetch;
-  /** Called once the entry has filled (the sandbox run moves its market up there; on an exchange the market decides). */
-  onFilled?: (entryPrice: number) => Promise<void> | void;
-}
-
 /** The smallest long worth a round trip: three times the minimum, so two TP legs and a probe fit. */
 function quantityFor(market: MarketInfo, price: number): number {
   const minimum = Math.max(market.minQty, (market.minNotional * 1.2) / price);

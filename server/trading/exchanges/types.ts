@@ -344,3 +344,6 @@ export class ExchangeFailure extends Error {
     this.name = 'ExchangeFailure';
   }
 }
+
+/** Adapter for a customer's platformType (1 Bitget, 2 Bybit); undefined for exchanges we do not trade. */
+export type AdapterLookup = (platformType: number) => ExchangeAdapter | undefined;
