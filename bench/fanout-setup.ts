@@ -102,8 +102,9 @@ export interface BenchCustomer {
 
 /**
  * `count` active customers of `group` on one exchange, keys encrypted like production. With a sandbox
- * each gets a funded sandbox account and its leverage and one-way mode recorded as set ahead (what
- * `prepareStrategyAccounts` leaves behind), so the alert's hot path is the order alone.
+ * each gets a funded sandbox account and its leverage and one-way mode recorded as already applied
+ * (the row the settings cache writes after a customer's first order on the symbol), so the alert's hot
+ * path is the order alone.
  */
 export async function insertCustomers(deps: Deps, sandbox: SandboxProcess | null, input: { count: number; exchange: 'bybit' | 'bitget'; group: CustomerGroup }): Promise<BenchCustomer[]> {
   const made: BenchCustomer[] = [];
