@@ -8,6 +8,7 @@ import type { PriceSource } from './prices';
 import type { SettingsCache } from './settings-cache';
 import type { WarmAccounts } from './accounts/warm';
 import type { PlacedEntries } from './execution-state/entry';
+import { Exchange } from '../../contract/enums';
 
 /** What the dispatcher, the executors and the position sync run on, in one process. */
 export interface TradingRuntime {
@@ -34,5 +35,5 @@ export interface TradingRuntime {
 }
 
 export function exchangeIdOf(platformType: number): ExchangeId | undefined {
-  return platformType === 1 ? 'bitget' : platformType === 2 ? 'bybit' : undefined;
+  return platformType === Exchange.Bitget ? 'bitget' : platformType === Exchange.Bybit ? 'bybit' : undefined;
 }

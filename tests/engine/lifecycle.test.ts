@@ -61,7 +61,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     );
     const trades = await ctx.deps.db.execute<{ total_transactions: number }>(sql`select total_transactions from customers where id in ${customers.map((c) => c.customerId)}`);
     expect(trades.rows.map((r) => r.total_transactions)).toEqual([1, 1]);
-    await expect(closeOrder(ctx.deps, { orderId, actorAccountId: admin })).rejects.toMatchObject({ statusCode: 409, message: `Order ${orderId} is already closed.` });
+    await expect(closeOrder(ctx.deps, { orderId, actorAccountId: admin })).rejects.toMatchObject({ reason: 'state', message: `Order ${orderId} is already closed.` });
     expect(await auditsOf(ctx, 'exit_audits', orderId)).toHaveLength(2);
     sandbox.control.setPrice('BTCUSDT', 60000);
   });

@@ -5,6 +5,7 @@ import { parseClientOrderId } from '../exchanges/client-order-id';
 import { exchangeNames } from '../exchanges/errors';
 import type { Credentials, ExchangeAdapter, LiveOrder, Position } from '../exchanges/types';
 import type { ExecutionLeg } from '../legs';
+import { EntryDirection } from '../../../contract/enums';
 
 /** Orders and executions changed this recently are left alone: a leg may be placed and not recorded yet (tests pass 0). */
 const SETTLING_MS = 30_000;
@@ -32,7 +33,7 @@ async function holdingsOf(db: DbOrTx, customerId: number, settlingMs: number): P
            (e.claimed_by is not null or e.updated_at > now() - make_interval(secs => ${settlingMs / 1000})) as busy
     from executions e join orders o on o.id = e.order_id join strategies s on s.id = o.strategy_id
     where e.customer_id = ${customerId} and e.state in ('pending', 'open')`);
-  return result.rows.map((row) => ({ orderId: Number(row.order_id), symbol: row.symbol, side: Number(row.side) === 1 ? 'long' : 'short', state: row.state, remaining: Number(row.remaining), legs: row.legs ?? [], busy: Boolean(row.busy) }));
+  return result.rows.map((row) => ({ orderId: Number(row.order_id), symbol: row.symbol, side: Number(row.side) === EntryDirection.Long ? 'long' : 'short', state: row.state, remaining: Number(row.remaining), legs: row.legs ?? [], busy: Boolean(row.busy) }));
 }
 
 /** Ours, of this customer, and owned by no open execution that records it as a live leg. */

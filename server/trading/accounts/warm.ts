@@ -8,6 +8,7 @@ import type { Credentials } from '../exchanges/types';
 import type { AdapterLookup } from '../exchanges/types';
 import type { SettingsCache } from '../settings-cache';
 import { ACCOUNT_SLICES, type AccountLeases } from './leases';
+import { Exchange } from '../../../contract/enums';
 
 /** NOTIFY channel of the triggers on `customers` (key, exchange) and `exchange_account_settings` (migration 0018); payload: the customer id. */
 export const ACCOUNTS_CHANNEL = 'trading_accounts_changed';
@@ -68,7 +69,7 @@ export function createWarmAccounts(input: {
     const only = customerIds ? sql`and c.id in ${customerIds}` : sql``;
     const rows = await db.execute<AccountRow>(sql`
       select c.id, c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc from customers c
-      where c.platform_type in (1, 2) and c.id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
+      where c.platform_type in (${Exchange.Bitget}, ${Exchange.Bybit}) and c.id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
     const opened = new Map<number, Credentials[]>();
     const seen = new Set<number>();
     for (const row of rows.rows) {

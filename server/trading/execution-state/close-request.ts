@@ -3,6 +3,7 @@ import type { ExitType } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { EXECUTIONS_CHANNEL } from './queue';
 import { instantOf } from './writer';
+import { OrderStatus } from '../../../contract/enums';
 
 /**
  * Marks every live execution (pending entry or open position) of the given orders for closing; the
@@ -11,7 +12,7 @@ import { instantOf } from './writer';
  */
 export async function requestClose(tx: DbOrTx, where: { orderId: number } | { strategyId: string }, exitType: ExitType | null, at?: Date): Promise<number> {
   const instant = instantOf(at);
-  const scope = 'orderId' in where ? sql`e.order_id = ${where.orderId}` : sql`o.strategy_id = ${where.strategyId} and o.status = 1`;
+  const scope = 'orderId' in where ? sql`e.order_id = ${where.orderId}` : sql`o.strategy_id = ${where.strategyId} and o.status = ${OrderStatus.Active}`;
   const result = await tx.execute(sql`
     update executions x set close_requested_at = ${instant}, exit_type = ${exitType}, next_attempt_at = ${instant}, updated_at = ${instant}
     from executions e join orders o on o.id = e.order_id

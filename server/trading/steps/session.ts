@@ -5,6 +5,7 @@ import type { Credentials, ExchangeAdapter, ExchangeId, MarketInfo, PlacedOrder,
 import { exchangeIdOf, type TradingRuntime } from '../runtime';
 import { modeName } from '../settings-cache';
 import { FinalFailure } from './errors';
+import { EntryDirection } from '../../../contract/enums';
 
 /** One customer's connection for one execution: adapter, decrypted key, market and position terms. */
 export interface Session {
@@ -32,7 +33,7 @@ export async function openSession(rt: TradingRuntime, ctx: ExecutionContext): Pr
     credentials,
     exchange,
     symbol: ctx.strategy.symbol,
-    side: ctx.side === 1 ? 'long' : 'short',
+    side: ctx.side === EntryDirection.Long ? 'long' : 'short',
     mode: modeName(ctx.strategy.positionMode),
     market,
   };
