@@ -9,12 +9,16 @@ import type pg from 'pg';
 import type { Db } from './client';
 import * as schema from './schema/index';
 import { countries, webhookGroupSettings } from './schema/index';
+import { applySqlFunctions } from './sql-functions';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Any constant: serialises migrations of processes starting together on one database. */
 const MIGRATION_LOCK = 727_001;
 
-/** Applies pending migrations, then the reference data every install needs. Safe to run concurrently. */
+/**
+ * Applies pending migrations, then the SQL function files that changed (server/db/functions), then the
+ * reference data every install needs. Safe to run concurrently.
+ */
 export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
@@ -22,6 +26,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
       await drizzleMigrate(db, { migrationsFolder });
+      await applySqlFunctions(client);
       await seedReferenceData(db as unknown as Db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);

@@ -63,7 +63,7 @@ export interface StrategyTerms {
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
- * What the SQL function `execution_contexts` answers (migration contexts_as_a_table): its column names, then
+ * What the SQL function `execution_contexts` answers (server/db/functions/alert-intake.sql): its column names, then
  * each execution's values in that order. Statements that claimed nothing answer an empty array instead.
  */
 export interface ContextTable {

@@ -57,7 +57,7 @@ const CONFLICTS: SharingConflict[] = ['nets', 'modes', 'trailing'];
 
 /**
  * The texts of the entry audits of skipped customers, per entry side, as the JSON handed to
- * `open_order` (migration alert_in_one_statement), which fills in the alert's strategy ({strategy}),
+ * `open_order` (server/db/functions/alert-intake.sql), which fills in the alert's strategy ({strategy}),
  * the symbol ({symbol}) and the other strategy ({other}). Built once, not per alert.
  */
 const SKIP_MESSAGES = Object.fromEntries(
@@ -96,7 +96,7 @@ export function openOrderArgs(input: EnqueueInput) {
 export type OpenOrderArgs = ReturnType<typeof openOrderArgs>;
 
 /**
- * SQL function `open_order` (migration alert_in_one_statement): inserts the Order, locks the positions
+ * SQL function `open_order` (server/db/functions/alert-intake.sql): inserts the Order, locks the positions
  * of its eligible customers and reads them with Receive Webhook Once and position sharing
  * (`position-sharing.ts`) applied (`enqueue_order`), queues one execution per customer it may enter
  * for, audits the skipped ones, settles the Order when nobody is left, and answers the contexts of the

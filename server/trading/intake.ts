@@ -93,7 +93,7 @@ type ReceiveAlertArgs = Omit<OpenOrderArgs, 'signalId' | 'receiveOnce'> & {
 };
 
 /**
- * SQL function `receive_alert` (migration alert_in_one_statement): the strategy's advisory lock, the
+ * SQL function `receive_alert` (server/db/functions/alert-intake.sql): the strategy's advisory lock, the
  * repeat check, the signal, and for an entry the Order and its executions (`open_order`), in one statement.
  */
 const receiveAlertCall = preparedFunctionCall<ReceivedAlert, keyof ReceiveAlertArgs>('trading_receive_alert', 'receive_alert', [

@@ -1,6 +1,6 @@
 /**
  * The entry-audit texts of the kill switches (issue 29), handed to the intake's SQL functions in
- * `p_messages.paused` (migration paused_entries_skipped): an entry alert of a paused strategy or while
+ * `p_messages.paused` (server/db/functions/alert-intake.sql): an entry alert of a paused strategy or while
  * the platform is paused is audited once and opens no Order; a paused customer is skipped like any
  * other skipped customer of an Order. The reason each ends with is what the guard-skip metric counts.
  */

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sqlFunctionTexts } from '../helpers/sql-functions';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -123,6 +124,11 @@ describe('module boundaries of the trading engine', () => {
       (file) => !file.startsWith(STATE_OWNER) && !BULK_LOAD_FIXTURES.includes(file) && EXECUTIONS_WRITE.test(read(file)),
     );
     expect(writers).toEqual([]);
+  });
+
+  it('of the SQL functions (server/db/functions), queue_order alone writes the executions table: it queues an alert\'s entries', () => {
+    const writers = sqlFunctionTexts().filter((text) => EXECUTIONS_WRITE.test(text.body));
+    expect(writers.map((text) => `${text.file}: ${text.name}`)).toEqual(['alert-intake.sql: queue_order']);
   });
 
   it('the scans see what they look for (a write and an upward import are recognised)', () => {

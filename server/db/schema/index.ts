@@ -4,3 +4,4 @@ export * from './trading';
 export * from './health';
 export * from './sign-in';
 export * from './switches';
+export * from './sql-functions';

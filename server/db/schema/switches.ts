@@ -8,7 +8,7 @@ import { strategies } from './trading';
  * Kill switches in force (issue 29): one row per paused scope, deleted on resume. `platform` pauses
  * every entry alert, `strategy` one strategy's entry alerts, `customer` one customer's copying (every
  * new entry for them). Close alerts and open positions' protection go on. Read by the SQL functions
- * `receive_alert` and `enqueue_order` (migration kill_switches); who paused and resumed is in the staff log.
+ * `receive_alert` and `enqueue_order` (server/db/functions/alert-intake.sql); who paused and resumed is in the staff log.
  */
 export const tradingPauses = pgTable(
   'trading_pauses',

@@ -13,7 +13,7 @@ import { customerExists, pauseStateOf, setPause, strategyExists } from './reposi
  * Kill switches: staff read them, admins pause and resume a strategy or a customer's copying at once,
  * and the platform with the 6-digit code mailed to them (the same one-time codes as the sign-in, bound
  * to the address that asked, 10 minutes, 5 tries). The skip itself happens where alerts become
- * executions (SQL functions receive_alert and enqueue_order, migration paused_entries_skipped).
+ * executions (SQL functions receive_alert and enqueue_order, server/db/functions/alert-intake.sql).
  */
 export function registerSwitchRoutes(app: FastifyInstance, deps: Deps): void {
   const { db, clock } = deps;

@@ -72,7 +72,7 @@ async function publishBan(db: DbOrTx, ban: AddressBan): Promise<void> {
 }
 
 /**
- * Tokens of events counted when they happen, leased in batches (`lease_egress_tokens`, migration 0018):
+ * Tokens of events counted when they happen, leased in batches (`lease_egress_tokens`, server/db/functions/egress-budget.sql):
  * up to MAX_BATCH of the current slot in one round trip; tokens not spent within their slot lapse.
  * Right for an event that happens at once when taken (a connection opened); not for a request, which the
  * exchange counts when it arrives (see egress-share.ts).

@@ -7,7 +7,7 @@ import type { ExchangeId } from './types';
 
 /**
  * Each process's part of an exchange's per-address window, kept in PostgreSQL (`share_egress_window`,
- * migration egress_window_shares): what makes processes on one address (EXCHANGE_EGRESS) stay under the
+ * server/db/functions/egress-budget.sql): what makes processes on one address (EXCHANGE_EGRESS) stay under the
  * exchange's ceiling together, whatever their number.
  *
  * The exchange counts a request when it arrives, somewhere between our grant and its answer, which may be
