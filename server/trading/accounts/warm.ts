@@ -4,8 +4,7 @@ import type { Db } from '../../db/client';
 import { decryptCredentials } from '../../lib/credentials';
 import type { Secrets } from '../../lib/secrets';
 import { Semaphore } from '../exchanges/semaphore';
-import type { Credentials } from '../exchanges/types';
-import type { AdapterLookup } from '../exchanges/types';
+import type { AdapterLookup, Credentials } from '../exchanges/types';
 import type { SettingsCache } from '../settings-cache';
 import { ACCOUNT_SLICES, type AccountLeases } from './leases';
 import { Exchange } from '../../../contract/enums';
@@ -43,9 +42,120 @@ export interface WarmAccounts {
 interface AccountRow extends Record<string, unknown> {
   id: number;
   account_id: number;
+  platform_type: number;
   api_key_enc: string | null;
   api_secret_enc: string | null;
   passphrase_enc: string | null;
+}
+
+interface StoredSettingsRow extends Record<string, unknown> {
+  customer_id: number;
+  platform_type: number;
+  symbol: string;
+  leverage: number;
+  position_mode: number;
+}
+
+interface WarmAccount {
+  credentials: Credentials;
+  platformType: number;
+}
+
+/** The connected customers of the given slices (`customerIds`: only those). */
+async function readAccounts(db: Db, slices: number[], customerIds: number[] | null): Promise<AccountRow[]> {
+  const only = customerIds ? sql`and c.id in ${customerIds}` : sql``;
+  const rows = await db.execute<AccountRow>(sql`
+    select c.id, c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc from customers c
+    where c.platform_type in (${Exchange.Bitget}, ${Exchange.Bybit}) and c.id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
+  return rows.rows;
+}
+
+/** The leverage and mode already set on the exchange per customer and symbol, for the given slices. */
+async function readStoredSettings(db: Db, slices: number[], customerIds: number[] | null): Promise<StoredSettingsRow[]> {
+  const only = customerIds ? sql`and customer_id in ${customerIds}` : sql``;
+  const rows = await db.execute<StoredSettingsRow>(sql`
+    select customer_id, platform_type, symbol, leverage, position_mode from exchange_account_settings
+    where customer_id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
+  return rows.rows;
+}
+
+/** Same exchange and same key: (e.g. only its stored leverage moved) its session stays open. */
+function sameAccount(prior: WarmAccount | undefined, next: WarmAccount): boolean {
+  return prior !== undefined && prior.platformType === next.platformType && prior.credentials.apiKey === next.credentials.apiKey && prior.credentials.secret === next.credentials.secret;
+}
+
+/** A connection of its own listening on ACCOUNTS_CHANNEL: `changed` gets each customer id the triggers send. */
+async function listenForAccountChanges(pool: pg.Pool, onError: (error: unknown) => void, changed: (customerId: number) => void): Promise<pg.Client> {
+  const listener = new pg.Client(pool.options);
+  listener.on('error', onError);
+  listener.on('notification', (message) => {
+    const customerId = Number(message.payload);
+    if (Number.isInteger(customerId)) changed(customerId);
+  });
+  await listener.connect();
+  await listener.query(`listen ${ACCOUNTS_CHANNEL}`);
+  return listener;
+}
+
+/** The decrypted keys of the warm accounts, by customer and by API key; a key dropped has its session closed. */
+class WarmKeys {
+  private readonly byCustomer = new Map<number, WarmAccount>();
+  private readonly byApiKey = new Map<string, number>();
+
+  constructor(
+    private readonly secrets: Secrets,
+    private readonly adapters: AdapterLookup,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  get(customerId: number): WarmAccount | undefined {
+    return this.byCustomer.get(customerId);
+  }
+
+  customerOf(apiKey: string): number | undefined {
+    return this.byApiKey.get(apiKey);
+  }
+
+  customers(): number[] {
+    return [...this.byCustomer.keys()];
+  }
+
+  entries(): Array<[number, WarmAccount]> {
+    return [...this.byCustomer];
+  }
+
+  get size(): number {
+    return this.byCustomer.size;
+  }
+
+  /** Keeps the rows' keys, drops those of `customerIds` no longer connected, and opens the new ones' sessions. */
+  open(rows: AccountRow[], customerIds: number[] | null): void {
+    const opened = new Map<number, Credentials[]>();
+    const seen = new Set<number>();
+    for (const row of rows) {
+      const credentials = decryptCredentials(this.secrets, { accountId: Number(row.account_id), apiKeyEnc: row.api_key_enc, apiSecretEnc: row.api_secret_enc, passphraseEnc: row.passphrase_enc });
+      if (!credentials) continue;
+      const customerId = Number(row.id);
+      const account = { credentials, platformType: Number(row.platform_type) };
+      seen.add(customerId);
+      if (sameAccount(this.byCustomer.get(customerId), account)) continue;
+      this.drop(customerId);
+      this.byCustomer.set(customerId, account);
+      this.byApiKey.set(credentials.apiKey, customerId);
+      opened.set(account.platformType, [...(opened.get(account.platformType) ?? []), credentials]);
+    }
+    for (const customerId of customerIds ?? []) if (!seen.has(customerId)) this.drop(customerId);
+    for (const [platformType, accounts] of opened) this.adapters(platformType)?.warmSessions(accounts).catch(this.onError);
+  }
+
+  /** Forgets an account and closes its session. */
+  drop(customerId: number): void {
+    const account = this.byCustomer.get(customerId);
+    if (!account) return;
+    this.byCustomer.delete(customerId);
+    if (this.byApiKey.get(account.credentials.apiKey) === customerId) this.byApiKey.delete(account.credentials.apiKey);
+    this.adapters(account.platformType)?.closeSessions([account.credentials]);
+  }
 }
 
 export function createWarmAccounts(input: {
@@ -57,8 +167,7 @@ export function createWarmAccounts(input: {
   onError: (error: unknown) => void;
 }): WarmAccounts {
   const { db, leases, settings } = input;
-  const keys = new Map<number, { credentials: Credentials; platformType: number }>();
-  const byApiKey = new Map<string, number>();
+  const keys = new WarmKeys(input.secrets, input.adapters, input.onError);
   const termReads = new Semaphore(1);
   let listener: pg.Client | undefined;
 
@@ -66,33 +175,9 @@ export function createWarmAccounts(input: {
   async function load(customerIds: number[] | null): Promise<void> {
     const slices = [...leases.owned()];
     if (slices.length === 0) return;
-    const only = customerIds ? sql`and c.id in ${customerIds}` : sql``;
-    const rows = await db.execute<AccountRow>(sql`
-      select c.id, c.account_id, c.platform_type, c.api_key_enc, c.api_secret_enc, c.passphrase_enc from customers c
-      where c.platform_type in (${Exchange.Bitget}, ${Exchange.Bybit}) and c.id % ${ACCOUNT_SLICES} in ${slices} ${only}`);
-    const opened = new Map<number, Credentials[]>();
-    const seen = new Set<number>();
-    for (const row of rows.rows) {
-      const credentials = decryptCredentials(input.secrets, { accountId: Number(row.account_id), apiKeyEnc: row.api_key_enc, apiSecretEnc: row.api_secret_enc, passphraseEnc: row.passphrase_enc });
-      if (!credentials) continue;
-      const customerId = Number(row.id);
-      const platformType = Number(row.platform_type);
-      seen.add(customerId);
-      const prior = keys.get(customerId);
-      // Unchanged (e.g. only its stored leverage moved): its session stays open.
-      if (prior && prior.platformType === platformType && prior.credentials.apiKey === credentials.apiKey && prior.credentials.secret === credentials.secret) continue;
-      drop(customerId);
-      keys.set(customerId, { credentials, platformType });
-      byApiKey.set(credentials.apiKey, customerId);
-      opened.set(platformType, [...(opened.get(platformType) ?? []), credentials]);
-    }
-    for (const customerId of customerIds ?? []) if (!seen.has(customerId)) drop(customerId);
-    for (const [platformType, accounts] of opened) input.adapters(platformType)?.warmSessions(accounts).catch(input.onError);
-    const stored = await db.execute<{ customer_id: number; platform_type: number; symbol: string; leverage: number; position_mode: number }>(sql`
-      select customer_id, platform_type, symbol, leverage, position_mode from exchange_account_settings
-      where customer_id % ${ACCOUNT_SLICES} in ${slices} ${customerIds ? sql`and customer_id in ${customerIds}` : sql``}`);
+    keys.open(await readAccounts(db, slices, customerIds), customerIds);
     const symbolsOf = new Map<number, string[]>();
-    for (const row of stored.rows) {
+    for (const row of await readStoredSettings(db, slices, customerIds)) {
       const customerId = Number(row.customer_id);
       settings.remember(customerId, Number(row.platform_type), row.symbol, { leverage: Number(row.leverage), positionMode: Number(row.position_mode) });
       symbolsOf.set(customerId, [...(symbolsOf.get(customerId) ?? []), row.symbol]);
@@ -121,52 +206,34 @@ export function createWarmAccounts(input: {
     });
   }
 
-  /** Forgets an account and closes its session. */
-  function drop(customerId: number): void {
-    const account = keys.get(customerId);
-    if (!account) return;
-    keys.delete(customerId);
-    if (byApiKey.get(account.credentials.apiKey) === customerId) byApiKey.delete(account.credentials.apiKey);
-    input.adapters(account.platformType)?.closeSessions([account.credentials]);
-  }
-
-  function dropUnowned(): void {
-    for (const customerId of keys.keys()) {
+  leases.onChange(() => {
+    for (const customerId of keys.customers()) {
       if (!leases.owns(customerId)) {
-        drop(customerId);
+        keys.drop(customerId);
         settings.forget(customerId);
       }
     }
-  }
-
-  leases.onChange(() => {
-    dropUnowned();
     load(null).catch(input.onError);
   });
 
   return {
     credentials: (customerId) => (leases.owns(customerId) ? keys.get(customerId)?.credentials : undefined),
-    customerOf: (apiKey) => byApiKey.get(apiKey),
-    list: () => [...keys].filter(([customerId]) => leases.owns(customerId)).map(([customerId, account]) => ({ customerId, ...account })),
+    customerOf: (apiKey) => keys.customerOf(apiKey),
+    list: () => keys.entries().filter(([customerId]) => leases.owns(customerId)).map(([customerId, account]) => ({ customerId, ...account })),
     size: () => keys.size,
     async start(pool) {
-      listener = new pg.Client(pool.options);
-      listener.on('error', input.onError);
-      listener.on('notification', (message) => {
-        const customerId = Number(message.payload);
-        if (!Number.isInteger(customerId) || !leases.owns(customerId)) return;
+      listener = await listenForAccountChanges(pool, input.onError, (customerId) => {
+        if (!leases.owns(customerId)) return;
         // The stored settings may have changed too: the cache re-reads what it no longer knows.
         settings.forget(customerId);
         load([customerId]).catch(input.onError);
       });
-      await listener.connect();
-      await listener.query(`listen ${ACCOUNTS_CHANNEL}`);
       await load(null);
     },
     async stop() {
       await listener?.end().catch(() => undefined);
       listener = undefined;
-      for (const customerId of [...keys.keys()]) drop(customerId);
+      for (const customerId of keys.customers()) keys.drop(customerId);
     },
   };
 }
