@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import type { EntryDirection } from '../../contract/enums';
+import { ChannelListener } from '../db/channel-listener';
 import type { Db } from '../db/client';
 import { strategies } from '../db/schema/index';
 import { sha256 } from '../lib/tokens';
@@ -15,7 +17,6 @@ export interface WebhookStrategy {
 
 /** NOTIFY channel of the `strategies` table's trigger (migration `strategies_changed_notify`): any change to a strategy row. */
 export const STRATEGIES_CHANNEL = 'strategies_changed';
-const RECONNECT_MS = 1_000;
 
 /**
  * Webhook tokens to strategies. While this process listens for changes to the strategies table it
@@ -26,8 +27,11 @@ const RECONNECT_MS = 1_000;
  */
 export interface WebhookStrategies {
   find(db: Db, token: string): Promise<WebhookStrategy | undefined>;
-  /** Starts listening on a connection of its own (from the pool's settings) and loads the snapshot through `db`. */
-  start(db: Db, pool: pg.Pool, onError: (error: unknown) => void): Promise<void>;
+  /**
+   * Starts listening on a connection of its own (from the pool's settings; reconnected with backoff when
+   * lost) and loads the snapshot through `db`.
+   */
+  start(db: Db, pool: pg.Pool, log: FastifyBaseLogger): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,25 +55,22 @@ async function loadAll(db: Db): Promise<Map<string, WebhookStrategy>> {
 export function createWebhookStrategies(): WebhookStrategies {
   /** Every live strategy with a webhook, as of the last change heard; undefined while not known. */
   let snapshot: Map<string, WebhookStrategy> | undefined;
-  let listening = false;
-  let stopped = true;
   /** Bumped on every change: a snapshot read while a change happened is not kept. */
   let generation = 0;
   let source: Db | undefined;
   let reloading = false;
-  let client: pg.Client | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
-  let reportError: (error: unknown) => void = () => undefined;
+  let listener: ChannelListener | undefined;
+  let log: FastifyBaseLogger | undefined;
 
   function reload(): void {
-    if (!listening || reloading || snapshot || !source) return;
+    if (!listener?.listening || reloading || snapshot || !source) return;
     reloading = true;
     const seen = generation;
     loadAll(source)
       .then((loaded) => {
-        if (listening && seen === generation) snapshot = loaded;
+        if (listener?.listening && seen === generation) snapshot = loaded;
       })
-      .catch(reportError)
+      .catch((error: unknown) => log?.error({ err: error }, 'webhook strategies could not be read'))
       .finally(() => {
         reloading = false;
         // A change arrived while reading: read again (a failed read waits for the next lookup or change).
@@ -77,32 +78,12 @@ export function createWebhookStrategies(): WebhookStrategies {
       });
   }
 
+  /** A change heard, LISTEN (re)started, or the connection lost (changes may go unheard): the snapshot is dropped. */
   const invalidate = () => {
     generation += 1;
     snapshot = undefined;
     reload();
   };
-
-  async function listen(pool: pg.Pool): Promise<void> {
-    const next = new pg.Client(pool.options);
-    const lost = (error?: unknown) => {
-      if (client !== next) return;
-      listening = false;
-      client = undefined;
-      invalidate();
-      next.end().catch(() => undefined);
-      if (error) reportError(error);
-      if (!stopped) reconnect = setTimeout(() => void listen(pool).catch(reportError), RECONNECT_MS);
-    };
-    next.on('notification', invalidate);
-    next.on('error', lost);
-    next.on('end', () => lost());
-    client = next;
-    await next.connect();
-    await next.query(`listen ${STRATEGIES_CHANNEL}`);
-    listening = true;
-    invalidate();
-  }
 
   return {
     async find(db, token) {
@@ -113,20 +94,17 @@ export function createWebhookStrategies(): WebhookStrategies {
       reload();
       return loadByHash(db, hash);
     },
-    async start(db, pool, onError) {
-      stopped = false;
+    async start(db, pool, processLog) {
       source = db;
-      reportError = onError;
-      await listen(pool);
+      log = processLog;
+      listener = new ChannelListener(pool.options, STRATEGIES_CHANNEL, { message: invalidate, listening: invalidate, lost: invalidate }, processLog, 'webhook-strategies');
+      await listener.start();
     },
     async stop() {
-      stopped = true;
-      if (reconnect) clearTimeout(reconnect);
-      const current = client;
-      client = undefined;
-      listening = false;
+      const current = listener;
+      listener = undefined;
       invalidate();
-      await current?.end().catch(() => undefined);
+      await current?.stop();
     },
   };
 }

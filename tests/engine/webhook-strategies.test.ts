@@ -29,9 +29,7 @@ describe('webhook token -> strategy snapshot', () => {
   it('answers known tokens without a database read, reads unknown ones, and follows creation, rotation and deletion', async () => {
     const first = await newStrategy();
     const cache = createWebhookStrategies();
-    await cache.start(ctx.deps.db, ctx.deps.pool, (error) => {
-      throw error;
-    });
+    await cache.start(ctx.deps.db, ctx.deps.pool, ctx.deps.log);
     try {
       await vi.waitFor(async () => expect((await cache.find(noDatabase, first.token))?.id).toBe(first.id), CHANGE_HEARD);
       // A token the snapshot does not hold is read from the database: it may belong to a strategy created a moment ago.
@@ -57,5 +55,23 @@ describe('webhook token -> strategy snapshot', () => {
     }
     // Not listening: nothing is answered from memory.
     await expect(cache.find(noDatabase, first.token)).rejects.toThrow('the lookup read the database');
+  });
+
+  it('while its connection is lost nothing is answered from memory, and a change made meanwhile is not missed after the reconnection', async () => {
+    const strategy = await newStrategy();
+    const cache = createWebhookStrategies();
+    await cache.start(ctx.deps.db, ctx.deps.pool, ctx.deps.log);
+    try {
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, strategy.token))?.id).toBe(strategy.id), CHANGE_HEARD);
+      await ctx.deps.pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'webhook-strategies' and datname = current_database()`);
+      await vi.waitFor(() => expect(cache.find(noDatabase, strategy.token)).rejects.toThrow('the lookup read the database'), CHANGE_HEARD);
+      const rotated = 'rotated-while-the-listener-was-down';
+      await ctx.deps.db.update(strategies).set({ webhookTokenHash: sha256(rotated) }).where(eq(strategies.id, strategy.id));
+      // Reconnected (with backoff): the snapshot is read afresh, so the old token is gone and the new one answered from memory.
+      await vi.waitFor(async () => expect((await cache.find(noDatabase, rotated))?.id).toBe(strategy.id), CHANGE_HEARD);
+      expect(await cache.find(ctx.deps.db, strategy.token)).toBeUndefined();
+    } finally {
+      await cache.stop();
+    }
   });
 });

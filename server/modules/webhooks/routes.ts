@@ -15,7 +15,7 @@ import { normalizeTicker, parseAlert } from './parse';
 export async function registerWebhookRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const trading = deps.config.trading;
   app.addHook('onReady', async () => {
-    await deps.intake.strategies.start(deps.db, deps.pool, (error) => deps.log.error({ err: error }, 'webhook strategy cache lost its listener'));
+    await deps.intake.strategies.start(deps.db, deps.pool, deps.log);
   });
   app.addHook('onClose', async () => deps.intake.strategies.stop());
   await app.register(async (scope) => {
