@@ -106,7 +106,7 @@ export async function startDispatcher(deps: RuntimeDeps & Pick<TradingDeps, 'int
   const orderEntryWindows = Object.values(deps.exchanges.adapters).flatMap((adapter) => (adapter.orderEntryWindow ? [adapter.orderEntryWindow] : []));
   const leases = createAccountLeases(deps.db, runtime.worker, runtime.config.leaseMs, onError, orderEntryWindows[0]?.egress);
   shareOrderEntryWindows(leases, orderEntryWindows, 2 * leaseRoundMs(runtime.config.leaseMs));
-  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError });
+  const accounts = createWarmAccounts({ db: deps.db, secrets: deps.secrets, leases, settings: runtime.settings, adapters: runtime.adapters, onError, log: deps.log });
   runtime.accounts = accounts;
   const dispatcher = createDispatcher(runtime, pool, leases);
   const reconciler = startAccountReconciler({

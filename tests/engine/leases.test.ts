@@ -5,7 +5,7 @@ import { customers } from '../../server/db/schema/index';
 import { encryptCredentials } from '../../server/lib/credentials';
 import { ACCOUNT_SLICES, createAccountLeases, sliceOf, type AccountLeases } from '../../server/trading/accounts/leases';
 import { shareOrderEntryWindows } from '../../server/trading/accounts/order-entry-share';
-import { createWarmAccounts } from '../../server/trading/accounts/warm';
+import { ACCOUNTS_CHANNEL, createWarmAccounts } from '../../server/trading/accounts/warm';
 import type { OrderEntryWindow } from '../../server/trading/exchanges/types';
 import { claimExecutions } from '../../server/trading/execution-state/queue';
 import { createSettingsCache } from '../../server/trading/settings-cache';
@@ -89,7 +89,7 @@ describe('accounts shared out across workers by PostgreSQL leases', () => {
     const customer = await tradingCustomer(ctx, null, { exchange: 'bitget', group: CustomerGroup.Gold });
     const leases = createAccountLeases(ctx.deps.db, 'worker-warm', 60_000, fail);
     const settings = createSettingsCache(ctx.deps.db);
-    const warm = createWarmAccounts({ db: ctx.deps.db, secrets: ctx.deps.secrets, leases, settings, adapters: () => undefined, onError: fail });
+    const warm = createWarmAccounts({ db: ctx.deps.db, secrets: ctx.deps.secrets, leases, settings, adapters: () => undefined, onError: fail, log: ctx.deps.log });
     await ctx.deps.db.execute(sql`insert into exchange_account_settings (customer_id, platform_type, symbol, leverage, position_mode) values (${customer.customerId}, 1, 'BTCUSDT', 7, 1)`);
     await leases.start();
     await warm.start(ctx.handle.pool);
@@ -104,6 +104,24 @@ describe('accounts shared out across workers by PostgreSQL leases', () => {
       // Only the change's NOTIFY reloads it (no periodic reload): the deadline only ends a failing wait.
       await waitFor('the new key', async () => warm.credentials(customer.customerId)?.apiKey === 'rotated-key', 30_000);
       expect(warm.credentials(customer.customerId)).toEqual({ apiKey: 'rotated-key', secret: 'rotated-secret', passphrase: 'p2' });
+    } finally {
+      await warm.stop();
+      await leases.stop();
+    }
+  });
+  it('a warm account changed while the listening connection was lost is reloaded once it reconnects', async () => {
+    const customer = await tradingCustomer(ctx, null, { exchange: 'bybit', group: CustomerGroup.Gold });
+    const leases = createAccountLeases(ctx.deps.db, 'worker-warm-lost', 60_000, fail);
+    const warm = createWarmAccounts({ db: ctx.deps.db, secrets: ctx.deps.secrets, leases, settings: createSettingsCache(ctx.deps.db), adapters: () => undefined, onError: fail, log: ctx.deps.log });
+    await leases.start();
+    await warm.start(ctx.handle.pool);
+    try {
+      expect(warm.credentials(customer.customerId)?.apiKey).toBe(`key${customer.customerId}`);
+      const listening = sql`select pid from pg_stat_activity where query = ${`listen ${ACCOUNTS_CHANNEL}`} and datname = current_database()`;
+      const [listener] = (await ctx.deps.db.execute<{ pid: number }>(listening)).rows;
+      await ctx.deps.db.execute(sql`select pg_terminate_backend(${listener!.pid})`);
+      await ctx.deps.db.update(customers).set(encryptCredentials(ctx.deps.secrets, customer.accountId, { apiKey: 'rotated-unheard', apiSecret: 's', passphrase: 'p3' })).where(sql`${customers.id} = ${customer.customerId}`);
+      await waitFor('the key changed while not listening', async () => warm.credentials(customer.customerId)?.apiKey === 'rotated-unheard', 30_000);
     } finally {
       await warm.stop();
       await leases.stop();

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { ChannelListener } from '../../db/channel-listener';
 import type { Db } from '../../db/client';
 import { decryptCredentials } from '../../lib/credentials';
 import type { Secrets } from '../../lib/secrets';
@@ -84,17 +86,24 @@ function sameAccount(prior: WarmAccount | undefined, next: WarmAccount): boolean
   return prior !== undefined && prior.platformType === next.platformType && prior.credentials.apiKey === next.credentials.apiKey && prior.credentials.secret === next.credentials.secret;
 }
 
-/** A connection of its own listening on ACCOUNTS_CHANNEL: `changed` gets each customer id the triggers send. */
-async function listenForAccountChanges(pool: pg.Pool, onError: (error: unknown) => void, changed: (customerId: number) => void): Promise<pg.Client> {
-  const listener = new pg.Client(pool.options);
-  listener.on('error', onError);
-  listener.on('notification', (message) => {
-    const customerId = Number(message.payload);
-    if (Number.isInteger(customerId)) changed(customerId);
+/**
+ * An account's terms for the symbols it was prepared for, read ahead one account at a time (paced: see
+ * TERM_READ_ACCOUNTS_PER_SECOND; an account already known sends nothing and waits for nothing). A read
+ * that fails is left to the entry, which reads again and reports what the exchange answers.
+ */
+function readTermsAhead(reads: Semaphore, adapters: AdapterLookup, account: () => WarmAccount | undefined, symbols: string[]): void {
+  void reads.acquire().then(async (release) => {
+    try {
+      const warm = account();
+      if (warm && (await adapters(warm.platformType)?.warmAccountTerms(warm.credentials, symbols))) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 / TERM_READ_ACCOUNTS_PER_SECOND));
+      }
+    } catch {
+      // see above
+    } finally {
+      release();
+    }
   });
-  await listener.connect();
-  await listener.query(`listen ${ACCOUNTS_CHANNEL}`);
-  return listener;
 }
 
 /** The decrypted keys of the warm accounts, by customer and by API key; a key dropped has its session closed. */
@@ -128,7 +137,7 @@ class WarmKeys {
     return this.byCustomer.size;
   }
 
-  /** Keeps the rows' keys, drops those of `customerIds` no longer connected, and opens the new ones' sessions. */
+  /** Keeps the rows' keys, drops those of `customerIds` (null: of all) no longer connected, and opens the new ones' sessions. */
   open(rows: AccountRow[], customerIds: number[] | null): void {
     const opened = new Map<number, Credentials[]>();
     const seen = new Set<number>();
@@ -144,7 +153,7 @@ class WarmKeys {
       this.byApiKey.set(credentials.apiKey, customerId);
       opened.set(account.platformType, [...(opened.get(account.platformType) ?? []), credentials]);
     }
-    for (const customerId of customerIds ?? []) if (!seen.has(customerId)) this.drop(customerId);
+    for (const customerId of customerIds ?? this.customers()) if (!seen.has(customerId)) this.drop(customerId);
     for (const [platformType, accounts] of opened) this.adapters(platformType)?.warmSessions(accounts).catch(this.onError);
   }
 
@@ -165,11 +174,12 @@ export function createWarmAccounts(input: {
   settings: SettingsCache;
   adapters: AdapterLookup;
   onError: (error: unknown) => void;
+  log: FastifyBaseLogger;
 }): WarmAccounts {
   const { db, leases, settings } = input;
   const keys = new WarmKeys(input.secrets, input.adapters, input.onError);
   const termReads = new Semaphore(1);
-  let listener: pg.Client | undefined;
+  let listener: ChannelListener | undefined;
 
   /** Loads the given customers (null: every customer of the owned slices). */
   async function load(customerIds: number[] | null): Promise<void> {
@@ -182,28 +192,21 @@ export function createWarmAccounts(input: {
       settings.remember(customerId, Number(row.platform_type), row.symbol, { leverage: Number(row.leverage), positionMode: Number(row.position_mode) });
       symbolsOf.set(customerId, [...(symbolsOf.get(customerId) ?? []), row.symbol]);
     }
-    for (const [customerId, symbols] of symbolsOf) warmTerms(customerId, symbols);
+    for (const [customerId, symbols] of symbolsOf) readTermsAhead(termReads, input.adapters, () => (leases.owns(customerId) ? keys.get(customerId) : undefined), symbols);
   }
 
-  /**
-   * The account's terms for the symbols it was prepared for, read ahead (paced: see
-   * TERM_READ_ACCOUNTS_PER_SECOND; an account already known sends nothing and waits for nothing). A read
-   * that fails is left to the entry, which reads again and reports what the exchange answers.
-   */
-  function warmTerms(customerId: number, symbols: string[]): void {
-    void termReads.acquire().then(async (release) => {
-      try {
-        const account = keys.get(customerId);
-        if (!account || !leases.owns(customerId)) return;
-        if (await input.adapters(account.platformType)?.warmAccountTerms(account.credentials, symbols)) {
-          await new Promise((resolve) => setTimeout(resolve, 1000 / TERM_READ_ACCOUNTS_PER_SECOND));
-        }
-      } catch {
-        // see above
-      } finally {
-        release();
-      }
-    });
+  /** The NOTIFY of a change to one customer's key or stored settings. */
+  function changed(customerId: number): void {
+    if (!Number.isInteger(customerId) || !leases.owns(customerId)) return;
+    // The stored settings may have changed too: the cache re-reads what it no longer knows.
+    settings.forget(customerId);
+    load([customerId]).catch(input.onError);
+  }
+
+  /** After a reconnection: the changes sent while the connection was lost went unheard. */
+  function reloadAll(): void {
+    for (const customerId of keys.customers()) settings.forget(customerId);
+    load(null).catch(input.onError);
   }
 
   leases.onChange(() => {
@@ -222,16 +225,14 @@ export function createWarmAccounts(input: {
     list: () => keys.entries().filter(([customerId]) => leases.owns(customerId)).map(([customerId, account]) => ({ customerId, ...account })),
     size: () => keys.size,
     async start(pool) {
-      listener = await listenForAccountChanges(pool, input.onError, (customerId) => {
-        if (!leases.owns(customerId)) return;
-        // The stored settings may have changed too: the cache re-reads what it no longer knows.
-        settings.forget(customerId);
-        load([customerId]).catch(input.onError);
-      });
+      let started = false;
+      listener = new ChannelListener(pool.options, ACCOUNTS_CHANNEL, { message: (payload) => changed(Number(payload)), listening: () => started && reloadAll() }, input.log, 'warm-accounts');
+      await listener.start();
+      started = true;
       await load(null);
     },
     async stop() {
-      await listener?.end().catch(() => undefined);
+      await listener?.stop();
       listener = undefined;
       for (const customerId of keys.customers()) keys.drop(customerId);
     },
