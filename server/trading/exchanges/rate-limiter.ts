@@ -192,6 +192,19 @@ function deadlineSignal(request: LimiterRequest): () => AbortSignal | undefined 
 /** A slot of the window: at once when one is free, else in turn (leaving the queue when the signal aborts). */
 const slotOf = (window: SlidingWindow, signal: () => AbortSignal | undefined): GrantDone | Promise<GrantDone> => window.tryAcquire() ?? window.acquire(signal());
 
+/** The grants one request holds: released together, last taken first, once. */
+class HeldGrants {
+  private readonly held: GrantDone[] = [];
+
+  hold(done: GrantDone | ProbeAnswered | undefined): void {
+    if (done) this.held.push(done);
+  }
+
+  release(answeredAt?: number): void {
+    for (const done of this.held.splice(0).reverse()) done(answeredAt);
+  }
+}
+
 export class ExchangeRateLimiter {
   private readonly ipWindows = new Map<string, IpBucket>();
   private readonly accountWindows = new Map<string, { window: SlidingWindow; lastUsed: number; write: boolean }>();
@@ -231,74 +244,41 @@ export class ExchangeRateLimiter {
   async acquire(request: LimiterRequest): Promise<GrantDone> {
     refuseIfLate(request);
     if (request.channel !== 'websocket') await this.bans.clear(request.exchange, request.egress, request.deadline);
-    // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
-    const signal = deadlineSignal(request);
-    const kind: AccountBucketKind | undefined = request.write ?? request.read;
-    let accountDone: GrantDone | undefined;
+    const grants = new HeldGrants();
     try {
-      const account = kind && request.apiKey ? this.accountWindow(request.exchange, request.apiKey, kind) : undefined;
-      accountDone = account ? await slotOf(account, signal) : undefined;
+      // A request with a deadline leaves the windows' queues when it passes (it is not sent at all).
+      await this.takeSlots(request, deadlineSignal(request), grants);
+      refuseIfLate(request);
     } catch (error) {
+      grants.release();
       refuseIfLate(request);
       throw error;
     }
-    if (request.channel === 'websocket') return this.orderEntryGrant(request, signal, accountDone);
-    const ip = this.ipBucket(request.exchange, request.egress);
-    let backgroundDone: GrantDone | undefined;
-    try {
-      backgroundDone = request.background ? await slotOf(ip.background, signal) : undefined;
-    } catch (error) {
-      accountDone?.();
-      throw error;
-    }
-    const releaseSocket = await ip.inFlight.acquire();
-    let ipDone: GrantDone | undefined;
-    let probeAnswered: ProbeAnswered | undefined;
-    try {
-      ipDone = ip.window.tryAcquire();
-      if (!ipDone) {
-        // This process's part of the address's window is spent: the others hear that it wants more.
-        this.budget?.expect?.(request.exchange, request.egress, 1);
-        ipDone = await ip.window.acquire(signal());
-      }
-      // A request granted before a ban, waiting here for its end, keeps its slot: it is counted when it goes.
-      probeAnswered = await this.bans.sendable(request.exchange, request.egress, request.deadline);
-      refuseIfLate(request);
-    } catch (error) {
-      probeAnswered?.();
-      ipDone?.();
-      releaseSocket();
-      backgroundDone?.();
-      accountDone?.();
-      refuseIfLate(request);
-      throw error;
-    }
-    const granted = ipDone;
-    return () => {
-      granted();
-      backgroundDone?.();
-      accountDone?.();
-      releaseSocket();
-      probeAnswered?.();
-    };
+    return (answeredAt) => grants.release(answeredAt);
   }
 
-  private async orderEntryGrant(request: LimiterRequest, signal: () => AbortSignal | undefined, accountDone: GrantDone | undefined): Promise<GrantDone> {
-    const window = this.orderEntryWindow(request.exchange, request.egress);
-    let entryDone: GrantDone | undefined;
-    try {
-      entryDone = window ? await slotOf(window, signal) : undefined;
-      refuseIfLate(request);
-    } catch (error) {
-      entryDone?.();
-      accountDone?.();
-      refuseIfLate(request);
-      throw error;
+  /** Every slot the request needs, in order, each held in `grants` as soon as it is taken. */
+  private async takeSlots(request: LimiterRequest, signal: () => AbortSignal | undefined, grants: HeldGrants): Promise<void> {
+    const kind: AccountBucketKind | undefined = request.write ?? request.read;
+    const account = kind && request.apiKey ? this.accountWindow(request.exchange, request.apiKey, kind) : undefined;
+    if (account) grants.hold(await slotOf(account, signal));
+    if (request.channel === 'websocket') {
+      const entries = this.orderEntryWindow(request.exchange, request.egress);
+      if (entries) grants.hold(await slotOf(entries, signal));
+      return;
     }
-    return (answeredAt) => {
-      entryDone?.(answeredAt);
-      accountDone?.(answeredAt);
-    };
+    const ip = this.ipBucket(request.exchange, request.egress);
+    if (request.background) grants.hold(await slotOf(ip.background, signal));
+    grants.hold(await ip.inFlight.acquire());
+    grants.hold(ip.window.tryAcquire() ?? (await this.waitForIpSlot(request, ip, signal)));
+    // A request granted before a ban, waiting here for its end, keeps its slot: it is counted when it goes.
+    grants.hold(await this.bans.sendable(request.exchange, request.egress, request.deadline));
+  }
+
+  /** This process's part of the address's window is spent: the others hear that it wants more, and it waits its turn. */
+  private waitForIpSlot(request: LimiterRequest, ip: IpBucket, signal: () => AbortSignal | undefined): Promise<GrantDone> {
+    this.budget?.expect?.(request.exchange, request.egress, 1);
+    return ip.window.acquire(signal());
   }
 
   private orderEntryWindow(exchange: ExchangeId, egress: string): SlidingWindow | undefined {
