@@ -58,12 +58,11 @@ class ControlError extends Error {
 
 type Handler = (request: FastifyRequest<{ Params: { uid?: string } }>) => unknown;
 
-/**
- * JSON control endpoint under {base}/control/..., refused unless the caller is 127.0.0.1 and sends
- * `X-Sandbox-Control: <controlToken>`.
- */
-export function registerControlRoutes(app: FastifyInstance, control: SandboxControl, controlToken: string): void {
-  const route = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, handler: Handler, status = 200) => {
+type AddRoute = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, handler: Handler, status?: number) => void;
+
+/** Adds control routes to `app`: each refused unless from 127.0.0.1 with the control token; errors answered as JSON. */
+function controlRouter(app: FastifyInstance, controlToken: string): AddRoute {
+  return (method, url, handler, status = 200) => {
     app.route({
       method,
       url: `/control${url}`,
@@ -84,8 +83,12 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
       },
     });
   };
-  const uid = (request: FastifyRequest<{ Params: { uid?: string } }>) => request.params.uid ?? '';
+}
 
+const uid = (request: FastifyRequest<{ Params: { uid?: string } }>) => request.params.uid ?? '';
+
+/** The sandbox's state, its accounts and their balances. */
+function accountRoutes(route: AddRoute, control: SandboxControl): void {
   route('GET', '/state', () => control.state());
   route('GET', '/counters', () => control.counters());
   route('POST', '/reset', () => control.reset());
@@ -98,6 +101,10 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     const input = parse(fundInput, request.body);
     return { balance: control.fund(uid(request), input.amount, input.coin) };
   });
+}
+
+/** Prices, quotes, books, funding and the exchange's clock. */
+function marketRoutes(route: AddRoute, control: SandboxControl): void {
   route('GET', '/prices', () => control.prices());
   route('POST', '/prices', (request) => {
     const { symbol, price, ...apart } = parse(priceInput, request.body);
@@ -119,14 +126,18 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     const input = parse(walkInput, request.body);
     return { walking: input.enabled ? control.startRandomWalk(input.symbols, input.intervalMs) : control.stopRandomWalk(input.symbols) };
   });
-  route('GET', '/faults', () => ({ rules: control.faults() }));
-  route('PUT', '/faults', (request) => ({ rules: control.setFaults(parse(faultsInput, request.body).rules) }));
-  route('DELETE', '/faults', () => ({ rules: control.setFaults([]) }));
   route('GET', '/book', () => control.books());
   route('PUT', '/book', (request) => {
     const { symbol, ...update } = parse(bookInput, request.body);
     return control.setBook(update, symbol);
   });
+}
+
+/** What the sandbox refuses or breaks on purpose: faults, strictness, bans, latency, dropped sockets and streams. */
+function faultRoutes(route: AddRoute, control: SandboxControl): void {
+  route('GET', '/faults', () => ({ rules: control.faults() }));
+  route('PUT', '/faults', (request) => ({ rules: control.setFaults(parse(faultsInput, request.body).rules) }));
+  route('DELETE', '/faults', () => ({ rules: control.setFaults([]) }));
   route('GET', '/strictness', () => control.strictness());
   route('PATCH', '/strictness', (request) => control.setStrictness(parse(strictnessInput, request.body)));
   route('PUT', '/ip-ban', (request) => ({ ms: control.setIpBan(parse(ipBanInput, request.body).ms) }));
@@ -143,4 +154,15 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     control.clearStreamFaults();
     return control.streamFaults();
   });
+}
+
+/**
+ * JSON control endpoint under {base}/control/..., refused unless the caller is 127.0.0.1 and sends
+ * `X-Sandbox-Control: <controlToken>`.
+ */
+export function registerControlRoutes(app: FastifyInstance, control: SandboxControl, controlToken: string): void {
+  const route = controlRouter(app, controlToken);
+  accountRoutes(route, control);
+  marketRoutes(route, control);
+  faultRoutes(route, control);
 }
