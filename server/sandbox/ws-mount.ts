@@ -33,6 +33,9 @@ export function mountSocket(app: FastifyInstance, path: string, onUpgrade: (upgr
     const url = request.url ?? '';
     const mark = url.indexOf('?');
     if ((mark < 0 ? url : url.slice(0, mark)) !== fullPath) return;
+    // Node's HTTP server lets go of an upgraded socket's errors: a client that resets it before ws takes
+    // it over (or while it is being refused) would otherwise throw an uncaught ECONNRESET.
+    socket.on('error', () => socket.destroy());
     onUpgrade({
       request,
       ip: addressOf(request),
