@@ -91,6 +91,7 @@ describe('per-IP ceilings of the real exchanges', () => {
   });
 
   it('Bitget: 6000 requests per minute per address, then HTTP 429 {"code":"429"} (ccxt DDoSProtection)', async () => {
+    frozen = Date.now();
     const statuses = await burst('/api/v2/public/time', 6001, 200);
     expect(count(statuses, 200)).toBe(6000);
     const limited = await fetch(`${sandbox.url}/api/v2/public/time`);
@@ -109,6 +110,9 @@ describe('per-IP ceilings of the real exchanges', () => {
 
 describe('per-account ceilings', () => {
   it('Bybit order create: 10 per second per UID, the 11th gets retCode 10006 (ccxt RateLimitExceeded)', async () => {
+    // The one-second window stopped, 4 s ahead: Bybit takes a signed request whose timestamp is within
+    // [server - 5 s, server + 1 s), so the requests below may be signed up to 5 s after this.
+    frozen = Date.now() + 4_000;
     const creds = sandbox.control.createAccount({ exchange: 'bybit', balance: 10_000 });
     const order = { category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Market', qty: '0.001' };
     const answers = await Promise.all(Array.from({ length: 11 }, () => bybitRaw(sandbox.url, creds, 'POST', '/v5/order/create', order)));
@@ -124,6 +128,8 @@ describe('per-account ceilings', () => {
   });
 
   it('Bitget place-order: 10 per second per UID, the 11th gets HTTP 429 (ccxt DDoSProtection)', async () => {
+    // The one-second window stopped (Bitget takes timestamps within 30 s of its clock).
+    frozen = Date.now();
     const creds = sandbox.control.createAccount({ exchange: 'bitget', balance: 10_000 });
     const order = { symbol: 'BTCUSDT', productType: 'USDT-FUTURES', marginMode: 'crossed', marginCoin: 'USDT', size: '0.001', side: 'buy', orderType: 'market' };
     const answers = await Promise.all(Array.from({ length: 11 }, () => bitgetRaw(sandbox.url, creds, 'POST', '/api/v2/mix/order/place-order', order)));
