@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { ChannelListener } from '../db/channel-listener';
 import { loadContexts, type ExecutionContext } from './context';
 import type { ExchangeId } from './exchanges/types';
 import { LANES, laneOf, lanePlatform } from './lanes';
@@ -45,7 +46,7 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
   const inLane = new Map<ExchangeId, { all: number; sync: number }>(LANES.map((lane) => [lane, { all: 0, sync: 0 }]));
   const laneCount = (lane: ExchangeId) => inLane.get(lane)!;
   const freeIn = (lane: ExchangeId) => (stopped ? 0 : Math.max(0, rt.config.concurrency - laneCount(lane).all));
-  let listener: pg.PoolClient | undefined;
+  let listener: ChannelListener | undefined;
   let timers: NodeJS.Timeout[] = [];
   let stopped = true;
   let dueTimer: NodeJS.Timeout | undefined;
@@ -254,10 +255,9 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
     worker: rt.worker,
     async start() {
       stopped = false;
-      listener = await pool.connect();
-      listener.on('notification', () => pump());
-      listener.on('error', (error) => rt.log.error({ err: error }, 'dispatcher listener lost its connection'));
-      await listener.query(`listen ${EXECUTIONS_CHANNEL}`);
+      // Reconnected after a drop: what was queued meanwhile woke nobody, so claim at once.
+      listener = new ChannelListener(pool.options, EXECUTIONS_CHANNEL, { message: () => pump(), listening: () => pump() }, rt.log, 'dispatcher');
+      await listener.start();
       timers = [
         setInterval(pump, rt.config.safetyPollMs),
         setInterval(() => {
@@ -272,11 +272,8 @@ export function createDispatcher(rt: TradingRuntime, pool: pg.Pool, leases?: Acc
       timers = [];
       if (dueTimer) clearTimeout(dueTimer);
       if (pressureTimer) clearTimeout(pressureTimer);
-      if (listener) {
-        await listener.query(`unlisten ${EXECUTIONS_CHANNEL}`).catch(() => undefined);
-        listener.release();
-        listener = undefined;
-      }
+      await listener?.stop();
+      listener = undefined;
       await Promise.allSettled([...running.values()]);
       await releaseAllClaims(rt.db, rt.worker).catch(() => undefined);
     },
