@@ -59,7 +59,7 @@ export function isAllowed(rule: AccessRule, accountType: AccountType | undefined
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | string;
 
 export const resourceAccess: Record<string, Partial<Record<ResourceAction, AccessRule>>> = {
-  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading', pause: 'adminTrading' },
+  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading', pause: 'adminTrading', guard: 'adminTrading' },
   /** Kill switch of the whole platform (issue 29): staff see it, admins pause and resume it. */
   platform: { show: 'staffRead', pause: 'adminTrading' },
   orders: { list: 'staffRead', show: 'staffRead', close: 'adminTrading' },

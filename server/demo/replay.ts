@@ -55,7 +55,7 @@ export async function sendAlert(deps: Deps, trade: DemoTrade, alert: Record<stri
   const body = JSON.stringify(alert);
   const parsed = parseAlert(body, trade.strategy.direction);
   if (!parsed.ok) throw new Error(`The demo alert was refused: ${parsed.reason}`);
-  const strategy = { id: trade.strategy.id, symbol: trade.strategy.symbol, entryDirection: trade.strategy.direction, status: StrategyStatus.Active };
+  const strategy = { id: trade.strategy.id, symbol: trade.strategy.symbol, entryDirection: trade.strategy.direction, status: StrategyStatus.Active, maxAlertAgeS: null };
   await receiveAlert(deps, { strategy, alert: parsed.alert, body, sourceIp: TRADINGVIEW_IP, backdated: true });
 }
 

@@ -17,8 +17,9 @@ import { registerWebhookRoutes } from './webhooks/routes';
 import { registerAccountHealthRoutes } from './account-health/routes';
 import { registerExchangeConnectRoutes } from './exchange-connect/routes';
 import { registerSwitchRoutes } from './switches/routes';
+import { registerGuardRoutes } from './guards/routes';
 
 export type RouteModule = (app: FastifyInstance, deps: Deps) => void | Promise<void>;
 
 /** Every domain module of the API, in registration order. */
-export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes];
+export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes, registerGuardRoutes];

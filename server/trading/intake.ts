@@ -131,7 +131,8 @@ export async function receiveAlert(
   // The Order and close requests are stamped by the database unless the caller replays history (demo seeding).
   const at = input.backdated ? now : undefined;
   const base = { message: ui.strategy.webhookReceived, action: alert.action, orderId: null, executions: 0, skipped: 0, closing: 0 };
-  const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > trading.maxAlertAgeMs;
+  const maxAgeMs = strategy.maxAlertAgeS === null ? trading.maxAlertAgeMs : strategy.maxAlertAgeS * 1000;
+  const stale = alert.timestamp !== null && now.getTime() - alert.timestamp.getTime() > maxAgeMs;
   const entry: EnqueueInput = {
     strategyId: strategy.id,
     side: strategy.entryDirection,
@@ -155,7 +156,7 @@ export async function receiveAlert(
     receivedAt: now.toISOString(),
     repeatSince: new Date(now.getTime() - trading.duplicateWindowMs).toISOString(),
     staleMessage: stale
-      ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(trading.maxAlertAgeMs / 1000)} s late; no order was placed`
+      ? `Webhook alert of ${alert.timestamp!.toISOString()} arrived more than ${Math.round(maxAgeMs / 1000)} s late; no order was placed`
       : null,
   };
   const answerOf = (received: ReceivedAlert, queued?: EnqueueResult): WebhookAnswer => ({

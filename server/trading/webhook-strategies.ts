@@ -13,6 +13,8 @@ export interface WebhookStrategy {
   symbol: string;
   entryDirection: EntryDirection;
   status: number;
+  /** Guard: the maximum age of an entry alert in seconds; null: MAX_ALERT_AGE_MS. */
+  maxAlertAgeS: number | null;
 }
 
 /** NOTIFY channel of the `strategies` table's trigger (migration `strategies_changed_notify`): any change to a strategy row. */
@@ -35,8 +37,8 @@ export interface WebhookStrategies {
   stop(): Promise<void>;
 }
 
-const webhookColumns = { id: strategies.id, symbol: strategies.symbol, entryDirection: strategies.entryDirection, status: strategies.status };
-type WebhookRow = { id: string; symbol: string; entryDirection: number; status: number };
+const webhookColumns = { id: strategies.id, symbol: strategies.symbol, entryDirection: strategies.entryDirection, status: strategies.status, maxAlertAgeS: strategies.maxAlertAgeS };
+type WebhookRow = { id: string; symbol: string; entryDirection: number; status: number; maxAlertAgeS: number | null };
 const toWebhookStrategy = (row: WebhookRow): WebhookStrategy => ({ ...row, entryDirection: row.entryDirection as EntryDirection });
 
 async function loadByHash(db: Db, tokenHash: string): Promise<WebhookStrategy | undefined> {

@@ -15,6 +15,7 @@ import { registrationIdActions, registrationIdEndpoints } from './resources/regi
 import { reportActions } from './resources/reports';
 import { strategyActions, strategyEndpoints } from './resources/strategies';
 import { switchActions } from './resources/switches';
+import { guardActions } from './resources/guards';
 import { webhookGroupEndpoints } from './resources/webhookGroups';
 import type { EndpointTable } from './types';
 
@@ -57,6 +58,7 @@ export const actions = {
   ...accountHealthActions,
   ...reportActions,
   ...switchActions,
+  ...guardActions,
 };
 
 export const dataProvider = createDataProvider(endpoints, actions);

@@ -7,6 +7,7 @@ import { customerRoutes } from '../../contract/api/customer';
 import { earningsRoutes } from '../../contract/api/earnings';
 import { employeeRoutes } from '../../contract/api/employee';
 import { exchangeRoutes } from '../../contract/api/exchange';
+import { guardRoutes } from '../../contract/api/guards';
 import { orderRoutes } from '../../contract/api/order';
 import { registrationIdRoutes } from '../../contract/api/registrationId';
 import { strategyRoutes } from '../../contract/api/strategy';
@@ -26,6 +27,7 @@ export const contractRoutes: RouteDef[] = [
   earningsRoutes,
   employeeRoutes,
   exchangeRoutes,
+  guardRoutes,
   orderRoutes,
   registrationIdRoutes,
   strategyRoutes,

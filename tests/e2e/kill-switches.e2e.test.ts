@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strategyGuardsMessages } from '../../contract/api/guards';
 import { AccountType, CustomerGroup } from '../../contract/enums';
+import { findWebhookStrategy } from '../../server/trading/intake';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
 import { goldStrategy } from '../engine/fixtures';
 import { startE2e, type E2e } from './harness';
@@ -98,3 +100,57 @@ describe('kill switches in the back office', () => {
     await e2e.screenshot(page, 'kill-switch-employee-customer');
   });
 });
+
+describe('strategy guards in the back office', () => {
+  const guards = (page: Page) => page.getByTestId('strategy-guards');
+  const ageInput = (page: Page) => guards(page).getByLabel('Maximum alert age (seconds)');
+
+  it('an admin types a maximum alert age and saves it; the page shows it after a reload and the next late alert is skipped', async () => {
+    const strategy = await goldStrategy(e2e.ctx);
+    const { page } = await e2e.signedInPage(AccountType.Admin);
+    await page.goto(`/strategy/${strategy.id}`);
+    await guards(page).getByText(`Empty: the default, ${Math.round(e2e.ctx.config.trading.maxAlertAgeMs / 1000)} s.`, { exact: false }).waitFor();
+
+    // Out of range: the form says why and sends nothing.
+    await ageInput(page).click();
+    await page.keyboard.type('0');
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    await guards(page).getByText(strategyGuardsMessages.maxAlertAge).waitFor();
+    expect(await maxAlertAgeOf(strategy.id)).toBeNull();
+
+    await ageInput(page).press('Backspace');
+    await page.keyboard.type('15');
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'Guards saved.' });
+    await popup.getByRole('button', { name: 'Closed' }).click();
+    await popup.waitFor({ state: 'detached' });
+    expect(await maxAlertAgeOf(strategy.id)).toBe(15);
+    await e2e.screenshot(page, 'strategy-guards-saved');
+
+    await page.reload();
+    await expect.poll(() => ageInput(page).inputValue(), { timeout: 20_000 }).toBe('15');
+
+    // The guard acts on the next alert once the webhook snapshot has heard of the change.
+    await expect.poll(async () => (await findWebhookStrategy(e2e.ctx.deps, strategy.token))?.maxAlertAgeS, { timeout: 20_000 }).toBe(15);
+    const late = JSON.stringify({ action: 'open', alert_id: 'guard-late', timestamp: e2e.ctx.clock.now().getTime() - 30_000 });
+    const answer = await e2e.ctx.api('POST', strategy.url, { payload: late, headers: { 'content-type': 'application/json' } });
+    expect([answer.status, answer.body.data.orderId]).toEqual([200, null]);
+    const audits = await e2e.ctx.deps.db.execute<{ message: string }>(sql`select message from entry_audits where strategy_id = ${strategy.id}`);
+    expect(audits.rows.map((row) => row.message)).toEqual([expect.stringMatching(/arrived more than 15 s late; no order was placed$/)]);
+  });
+
+  it('an employee sees the guard, read-only, and cannot save', async () => {
+    const strategy = await goldStrategy(e2e.ctx);
+    await e2e.ctx.deps.db.execute(sql`update strategies set max_alert_age_s = 120 where id = ${strategy.id}`);
+    const { page } = await e2e.signedInPage(AccountType.Employee);
+    await page.goto(`/strategy/${strategy.id}`);
+    await expect.poll(() => ageInput(page).inputValue(), { timeout: 20_000 }).toBe('120');
+    expect(await ageInput(page).getAttribute('readonly')).not.toBeNull();
+    expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);
+  });
+});
+
+async function maxAlertAgeOf(strategyId: string): Promise<number | null> {
+  const rows = await e2e.ctx.deps.db.execute<{ age: number | null }>(sql`select max_alert_age_s as age from strategies where id = ${strategyId}`);
+  return rows.rows[0]!.age;
+}

@@ -50,6 +50,8 @@ export const strategies = pgTable(
     closeType: smallint(),
     closeAmount: decimal(),
     status: smallint().notNull().default(1),
+    /** Guard (issue 29): an entry alert stamped longer ago is skipped; null: the process's MAX_ALERT_AGE_MS. */
+    maxAlertAgeS: integer(),
     exclusiveCustomerId: integer().references(() => customers.id),
     /**
      * The secret path segment of /api/webhook/{token} (256 random bits) is never stored: its
@@ -75,6 +77,7 @@ export const strategies = pgTable(
     check('strategies_sl_type_ck', sql`${t.stopLossType} in (1, 3)`),
     check('strategies_status_ck', sql`${t.status} in (1, 2)`),
     check('strategies_leverage_ck', sql`${t.leverage} between 1 and 200`),
+    check('strategies_max_alert_age_ck', sql`${t.maxAlertAgeS} between 1 and 86400`),
   ],
 );
 

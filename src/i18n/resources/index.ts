@@ -10,6 +10,7 @@ import { ordersMessages } from './orders';
 import { registrationIdsMessages } from './registrationIds';
 import { strategiesMessages } from './strategies';
 import { switchesMessages } from './switches';
+import { guardsMessages } from './guards';
 import { webhookGroupsMessages } from './webhookGroups';
 
 /**
@@ -34,4 +35,5 @@ export const screenMessages: StringMap = {
   lists: listMessages,
   dashboards: dashboardMessages,
   switches: switchesMessages,
+  guards: guardsMessages,
 };

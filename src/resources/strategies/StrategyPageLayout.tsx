@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Strategy } from '../../../contract/api/strategy';
+import { StrategyGuardsCard } from '../../components/guards/StrategyGuardsCard';
 import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { useSignedInAccount } from '../../layout/AccountContext';
 import { StrategyDeleteButton } from './StrategyDeleteButton';
@@ -44,6 +45,7 @@ export function StrategyPageLayout({ strategy, children }: { strategy: Strategy 
         </CardContent>
       </Card>
       {strategy && <PauseSwitchCard target={{ scope: 'strategy', id: strategy.id }} />}
+      {strategy && <StrategyGuardsCard strategyId={strategy.id} />}
       {canTrade === true && (
         <Card variant="outlined">
           <CardContent>
