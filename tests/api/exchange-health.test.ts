@@ -140,4 +140,27 @@ describe('account health and wallet sync', () => {
     }
     expect(await runWalletSync(ctx.deps)).toMatchObject({ checked: 4 });
   });
+
+  it('a run whose lock connection is cut (a database restart) finishes, and the process goes on', async () => {
+    // Every exchange request 1.5 s late, so the run is still going when its lock's backend is ended.
+    sandbox.control.setFaults([{ latencyMs: 1_500 }]);
+    try {
+      const run = runWalletSync(ctx.deps);
+      const lockHolder = async () => {
+        const held = await ctx.deps.db.execute<{ pid: number }>(
+          sql`select pid from pg_locks where locktype = 'advisory' and objid = ${WALLET_SYNC_LOCK} and granted`,
+        );
+        return held.rows[0]?.pid;
+      };
+      let pid: number | undefined;
+      while (pid === undefined) pid = await lockHolder();
+      await ctx.deps.db.execute(sql`select pg_terminate_backend(${pid})`);
+      // Before: the idle lock connection's error went unhandled and ended the test process.
+      expect(await run).toMatchObject({ checked: 4 });
+      expect(await lockHolder()).toBeUndefined();
+    } finally {
+      sandbox.control.setFaults([]);
+    }
+    expect(await runWalletSync(ctx.deps)).toMatchObject({ checked: 4 });
+  });
 });

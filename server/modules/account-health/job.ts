@@ -14,16 +14,26 @@ export type JobDeps = SyncDeps & Pick<Deps, 'pool'>;
  */
 export async function runWalletSync(deps: JobDeps): Promise<HealthSyncResult | null> {
   const client = await deps.pool.connect();
+  // The lock's connection sits idle while the run works on others. Lost meanwhile (a database restart,
+  // a terminated backend), its error must not go unhandled, which would end the process: the run goes
+  // on, the lock went with the connection, and the connection is not given back to the pool.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+    deps.log.warn({ err: error }, 'the wallet sync lost the connection holding its lock; the run goes on');
+  };
+  client.on('error', onError);
   try {
     const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [WALLET_SYNC_LOCK]);
     if (!rows[0]?.locked) return null;
     try {
       return await syncCustomers(deps);
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [WALLET_SYNC_LOCK]);
+      if (!lost) await client.query('select pg_advisory_unlock($1)', [WALLET_SYNC_LOCK]);
     }
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(lost);
   }
 }
 
