@@ -4,15 +4,22 @@ import { strategyIdParams } from './strategy';
 
 /** The longest maximum alert age a strategy may set: one day. */
 export const MAX_ALERT_AGE_LIMIT_S = 86_400;
+/** The widest slippage limit a strategy may set: 10,000 bp (100 %). */
+export const MAX_SLIPPAGE_LIMIT_BPS = 10_000;
 
 /**
- * Guards of a strategy (issue 29). The maximum alert age: an entry alert stamped (`timestamp`,
- * TradingView's {{timenow}}) longer ago than this is answered 200, audited as arriving late and opens
- * no Order. Unset, the process's MAX_ALERT_AGE_MS applies.
+ * Guards of a strategy (issue 29).
+ * - Maximum alert age: an entry alert stamped (`timestamp`, TradingView's {{timenow}}) longer ago is
+ *   answered 200, audited as arriving late and opens no Order. Unset, the process's MAX_ALERT_AGE_MS.
+ * - Maximum slippage: when the alert carries its `price` ({{close}}), an entry whose expected fill at
+ *   sending (ask for a long, bid for a short) is further from it than this many basis points is skipped
+ *   for that customer, with the reason in the entry audit. Unset, no limit.
  */
 export const strategyGuards = z.object({
   /** Seconds; null: the default below applies. */
   maxAlertAgeS: z.number().int().nullable(),
+  /** Basis points (1 bp = 0.01 %); null: no limit. */
+  maxSlippageBps: z.number().int().nullable(),
   /** The process's default (MAX_ALERT_AGE_MS), in whole seconds. */
   defaultMaxAlertAgeS: z.number().int(),
 });
@@ -20,26 +27,27 @@ export type StrategyGuards = z.infer<typeof strategyGuards>;
 
 export const strategyGuardsMessages = {
   maxAlertAge: `Maximum alert age must be a whole number of seconds from 1 to ${MAX_ALERT_AGE_LIMIT_S}, or empty for the default`,
+  maxSlippage: `Maximum slippage must be a whole number of basis points from 1 to ${MAX_SLIPPAGE_LIMIT_BPS}, or empty for no limit`,
 };
 
+/** A whole number from 1 to `max`, or null; every failure says `message`. */
+const wholeUpTo = (max: number, message: string) => z.number({ error: message }).int(message).min(1, message).max(max, message).nullable();
+
+/** Every guard of the strategy, each null for its default: the PUT replaces them all. */
 export const strategyGuardsBody = z.object({
-  maxAlertAgeS: z
-    .number({ error: strategyGuardsMessages.maxAlertAge })
-    .int(strategyGuardsMessages.maxAlertAge)
-    .min(1, strategyGuardsMessages.maxAlertAge)
-    .max(MAX_ALERT_AGE_LIMIT_S, strategyGuardsMessages.maxAlertAge)
-    .nullable(),
+  maxAlertAgeS: wholeUpTo(MAX_ALERT_AGE_LIMIT_S, strategyGuardsMessages.maxAlertAge),
+  maxSlippageBps: wholeUpTo(MAX_SLIPPAGE_LIMIT_BPS, strategyGuardsMessages.maxSlippage),
 });
 export type StrategyGuardsBody = z.infer<typeof strategyGuardsBody>;
 
 export const guardRoutes = {
   strategyGuards: defineRoute({
     method: 'GET', path: '/api/strategy/:id/guards', access: 'staffRead', tag: 'guards',
-    summary: "The strategy's guards: the maximum age of its entry alerts", params: strategyIdParams, data: strategyGuards, errors: [ErrorStatus.NotFound],
+    summary: "The strategy's guards: the maximum age of its entry alerts and the maximum slippage from an alert's price", params: strategyIdParams, data: strategyGuards, errors: [ErrorStatus.NotFound],
   }),
   setStrategyGuards: defineRoute({
     method: 'PUT', path: '/api/strategy/:id/guards', access: 'adminTrading', tag: 'guards',
-    summary: 'Set the strategy\'s guards (an entry alert older than its maximum age is answered 200, audited as late, no order)',
+    summary: "Set the strategy's guards (an alert older than its maximum age, or an entry that slipped further than its maximum, is skipped and audited)",
     params: strategyIdParams, body: strategyGuardsBody, data: strategyGuards, errors: [ErrorStatus.NotFound],
   }),
 };

@@ -1,10 +1,11 @@
+import { SLIPPAGE_SKIP_PREFIX } from '../trading/guards';
 import { PAUSE_REASONS, PAUSE_SKIP_MESSAGES } from '../trading/pauses';
 
 /**
  * The reason label of an entry audit, by its text (the audits keep a sentence, not a code): the first
  * pattern (SQL LIKE syntax: % any text) that matches, else 'other' (the exchanges' own refusals and the
  * rest). The texts are written in server/trading (pauses.ts, position-sharing.ts, steps/entry.ts,
- * intake.ts); tests/api/metrics.test.ts holds the patterns to them.
+ * guards.ts, intake.ts); tests/api/metrics.test.ts holds the patterns to them.
  */
 export const SKIP_REASON_PATTERNS: ReadonlyArray<readonly [reason: string, like: string]> = [
   [PAUSE_REASONS.platform, PAUSE_SKIP_MESSAGES.platform],
@@ -15,6 +16,7 @@ export const SKIP_REASON_PATTERNS: ReadonlyArray<readonly [reason: string, like:
   ['receive webhook once', 'Receive Webhook Once is on%'],
   ['position shared', 'The customer already holds %so this entry was skipped'],
   ['entry deadline', 'The entry could not be placed within %'],
+  ['slippage', `${SLIPPAGE_SKIP_PREFIX}%`],
 ];
 
 const likeToRegExp = (like: string) => new RegExp(`^${like.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');

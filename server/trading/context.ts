@@ -58,6 +58,8 @@ export interface StrategyTerms {
   activationAmount: number | null;
   closeType: number | null;
   closeAmount: number | null;
+  /** Guard: the most the expected fill may be from the alert's price, in basis points; null: no limit. */
+  maxSlippageBps: number | null;
 }
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -79,7 +81,7 @@ const CONTEXT_COLUMNS = [
   'account_id', 'platform_type', 'api_key_enc', 'api_secret_enc', 'passphrase_enc', 'invest_type', 'invest_amount', 'symbol',
   'leverage', 'position_mode', 'take_profit_type', 'take_profit_mode', 'tp1_target_level', 'tp1_close_volume', 'tp2_target_level', 'tp2_close_volume',
   'tp3_target_level', 'stop_loss_type', 'stop_loss_amount', 'advance_stop_loss', 'trailing_stop', 'activation_type', 'activation_amount', 'close_type',
-  'close_amount', 'shared_slot',
+  'close_amount', 'shared_slot', 'max_slippage_bps',
 ] as const;
 
 /** Where each column is in a row of the table. */
@@ -149,6 +151,7 @@ function toContext(v: unknown[], at: ColumnAt): ExecutionContext {
       activationAmount: num(v[at.activation_amount]),
       closeType: num(v[at.close_type]),
       closeAmount: num(v[at.close_amount]),
+      maxSlippageBps: num(v[at.max_slippage_bps]),
     },
   };
 }

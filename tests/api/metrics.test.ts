@@ -8,6 +8,7 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
+import { slippageRefusal } from '../../server/trading/guards';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
 import { conflictMessage, leverageHeldMessage } from '../../server/trading/position-sharing';
 import { goldStrategy, openPositions, startEngine, tradingCustomer, waitFor } from '../engine/fixtures';
@@ -107,6 +108,7 @@ describe('GET /metrics, /healthz, /readyz', () => {
     expect(reasonOf('Webhook alert refused: unknown action word "hodl"')).toBe('alert refused');
     expect(reasonOf(leverageHeldMessage('BTCUSDT', { strategyId: 'X', leverage: 5 }, 10))).toBe('position shared');
     expect(reasonOf('The entry could not be placed within 30 s of the alert, so it was dropped (a late entry is worse than none)')).toBe('entry deadline');
+    expect(reasonOf(slippageRefusal(60_000, { last: 60_400, mark: 60_400, bid: 60_390, ask: 60_410 }, 'long', 50)!)).toBe('slippage');
     expect(reasonOf('Bybit refused the entry: insufficient balance')).toBe('other');
     expect(countByReason({ [PAUSE_SKIP_MESSAGES.customer]: 3, 'Bybit refused': '2' }, 9)).toEqual({ 'customer paused': 3, other: 6 });
   });

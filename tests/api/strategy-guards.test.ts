@@ -28,6 +28,8 @@ describe('strategy guards: the maximum alert age', () => {
 
   const guardsUrl = (id: string) => `/api/strategy/${id}/guards`;
   const put = (id: string, token: string, body: unknown) => ctx.api('PUT', guardsUrl(id), { token, body });
+  /** Sets the maximum alert age, no slippage limit. */
+  const putAge = (id: string, token: string, maxAlertAgeS: number | null) => put(id, token, { maxAlertAgeS, maxSlippageBps: null });
   /** An entry alert stamped `ageS` seconds ago by the test server's clock. */
   const alertAged = (url: string, alertId: string, ageS: number) =>
     ctx.api('POST', url, {
@@ -46,14 +48,14 @@ describe('strategy guards: the maximum alert age', () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
     const defaultS = Math.round(ctx.config.trading.maxAlertAgeMs / 1000);
     const read = await ctx.api('GET', guardsUrl(strategy.id), { token: employee.token });
-    expect([read.status, read.body.data]).toEqual([200, { maxAlertAgeS: null, defaultMaxAlertAgeS: defaultS }]);
+    expect([read.status, read.body.data]).toEqual([200, { maxAlertAgeS: null, maxSlippageBps: null, defaultMaxAlertAgeS: defaultS }]);
 
     const late = await alertAged(strategy.url, 'default-late', defaultS + 30);
     expect([late.status, late.body.data.orderId]).toEqual([200, null]);
     expect(await lastAudit(strategy.id)).toMatch(new RegExp(`arrived more than ${defaultS} s late; no order was placed$`));
 
-    const set = await put(strategy.id, admin.token, { maxAlertAgeS: defaultS + 600 });
-    expect([set.status, set.body.data]).toEqual([200, { maxAlertAgeS: defaultS + 600, defaultMaxAlertAgeS: defaultS }]);
+    const set = await putAge(strategy.id, admin.token, defaultS + 600);
+    expect([set.status, set.body.data]).toEqual([200, { maxAlertAgeS: defaultS + 600, maxSlippageBps: null, defaultMaxAlertAgeS: defaultS }]);
     await heard(strategy.token, defaultS + 600);
     const taken = await alertAged(strategy.url, 'longer-ok', defaultS + 30);
     expect(taken.status).toBe(200);
@@ -67,7 +69,7 @@ describe('strategy guards: the maximum alert age', () => {
 
   it('a shorter age skips an alert the default would take; cleared, the default applies again', async () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
-    expect((await put(strategy.id, admin.token, { maxAlertAgeS: 5 })).status).toBe(200);
+    expect((await putAge(strategy.id, admin.token, 5)).status).toBe(200);
     await heard(strategy.token, 5);
     const skipped = await alertAged(strategy.url, 'short-late', 20);
     expect([skipped.status, skipped.body.data.orderId, skipped.body.data.duplicate]).toEqual([200, null, false]);
@@ -75,7 +77,7 @@ describe('strategy guards: the maximum alert age', () => {
     const fresh = await alertAged(strategy.url, 'short-fresh', 1);
     expect(fresh.body.data.orderId).toEqual(expect.any(Number));
 
-    const cleared = await put(strategy.id, admin.token, { maxAlertAgeS: null });
+    const cleared = await putAge(strategy.id, admin.token, null);
     expect(cleared.body.data.maxAlertAgeS).toBeNull();
     await heard(strategy.token, null);
     const again = await alertAged(strategy.url, 'default-ok', 20);
@@ -84,17 +86,24 @@ describe('strategy guards: the maximum alert age', () => {
 
   it('refuses bad values with the one message, unknown strategies with 404, and anyone but an admin; nothing changes', async () => {
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 100 }], groups });
-    expect((await put(strategy.id, admin.token, { maxAlertAgeS: 90 })).status).toBe(200);
-    for (const bad of [0, -5, 1.5, 86_401, '60', true, undefined]) {
-      const answer = await put(strategy.id, admin.token, bad === undefined ? {} : { maxAlertAgeS: bad });
-      expect(answer.status, `maxAlertAgeS ${String(bad)}`).toBe(400);
-      expect(answer.body.error?.message).toBe(`body.maxAlertAgeS: ${strategyGuardsMessages.maxAlertAge}`);
+    expect((await put(strategy.id, admin.token, { maxAlertAgeS: 90, maxSlippageBps: 25 })).status).toBe(200);
+    const refusals: Array<readonly [field: 'maxAlertAgeS' | 'maxSlippageBps', bad: unknown, message: string]> = [
+      ...[0, -5, 1.5, 86_401, '60', true, undefined].map((bad) => ['maxAlertAgeS', bad, strategyGuardsMessages.maxAlertAge] as const),
+      ...[0, 2.5, 10_001, '30', undefined].map((bad) => ['maxSlippageBps', bad, strategyGuardsMessages.maxSlippage] as const),
+    ];
+    for (const [field, bad, message] of refusals) {
+      const body: Record<string, unknown> = { maxAlertAgeS: 60, maxSlippageBps: 10 };
+      if (bad === undefined) delete body[field];
+      else body[field] = bad;
+      const answer = await put(strategy.id, admin.token, body);
+      expect(answer.status, `${field} ${String(bad)}`).toBe(400);
+      expect(answer.body.error?.message).toBe(`body.${field}: ${message}`);
     }
-    expect((await put('NO-SUCH-STRATEGY', admin.token, { maxAlertAgeS: 30 })).status).toBe(404);
+    expect((await putAge('NO-SUCH-STRATEGY', admin.token, 30)).status).toBe(404);
     expect((await ctx.api('GET', guardsUrl('NO-SUCH-STRATEGY'), { token: admin.token })).status).toBe(404);
-    expect((await put(strategy.id, employee.token, { maxAlertAgeS: 30 })).status).toBe(403);
-    expect((await put(strategy.id, customer.token, { maxAlertAgeS: 30 })).status).toBe(403);
+    expect((await putAge(strategy.id, employee.token, 30)).status).toBe(403);
+    expect((await putAge(strategy.id, customer.token, 30)).status).toBe(403);
     expect((await ctx.api('GET', guardsUrl(strategy.id), { token: customer.token })).status).toBe(403);
-    expect((await ctx.api('GET', guardsUrl(strategy.id), { token: admin.token })).body.data.maxAlertAgeS).toBe(90);
+    expect((await ctx.api('GET', guardsUrl(strategy.id), { token: admin.token })).body.data).toMatchObject({ maxAlertAgeS: 90, maxSlippageBps: 25 });
   });
 });

@@ -105,7 +105,7 @@ describe('strategy guards in the back office', () => {
   const guards = (page: Page) => page.getByTestId('strategy-guards');
   const ageInput = (page: Page) => guards(page).getByLabel('Maximum alert age (seconds)');
 
-  it('an admin types a maximum alert age and saves it; the page shows it after a reload and the next late alert is skipped', async () => {
+  it('an admin types a maximum alert age and slippage and saves them; the page shows it after a reload and the next late alert is skipped', async () => {
     const strategy = await goldStrategy(e2e.ctx);
     const { page } = await e2e.signedInPage(AccountType.Admin);
     await page.goto(`/strategy/${strategy.id}`);
@@ -116,19 +116,22 @@ describe('strategy guards in the back office', () => {
     await page.keyboard.type('0');
     await guards(page).getByRole('button', { name: 'Save guards' }).click();
     await guards(page).getByText(strategyGuardsMessages.maxAlertAge).waitFor();
-    expect(await maxAlertAgeOf(strategy.id)).toBeNull();
+    expect(await guardsOf(strategy.id)).toEqual({ age: null, slippage: null });
 
     await ageInput(page).press('Backspace');
     await page.keyboard.type('15');
+    await guards(page).getByLabel('Maximum slippage (basis points)').click();
+    await page.keyboard.type('40');
     await guards(page).getByRole('button', { name: 'Save guards' }).click();
     const popup = page.getByRole('dialog').filter({ hasText: 'Guards saved.' });
     await popup.getByRole('button', { name: 'Closed' }).click();
     await popup.waitFor({ state: 'detached' });
-    expect(await maxAlertAgeOf(strategy.id)).toBe(15);
+    expect(await guardsOf(strategy.id)).toEqual({ age: 15, slippage: 40 });
     await e2e.screenshot(page, 'strategy-guards-saved');
 
     await page.reload();
     await expect.poll(() => ageInput(page).inputValue(), { timeout: 20_000 }).toBe('15');
+    expect(await guards(page).getByLabel('Maximum slippage (basis points)').inputValue()).toBe('40');
 
     // The guard acts on the next alert once the webhook snapshot has heard of the change.
     await expect.poll(async () => (await findWebhookStrategy(e2e.ctx.deps, strategy.token))?.maxAlertAgeS, { timeout: 20_000 }).toBe(15);
@@ -150,7 +153,9 @@ describe('strategy guards in the back office', () => {
   });
 });
 
-async function maxAlertAgeOf(strategyId: string): Promise<number | null> {
-  const rows = await e2e.ctx.deps.db.execute<{ age: number | null }>(sql`select max_alert_age_s as age from strategies where id = ${strategyId}`);
-  return rows.rows[0]!.age;
+async function guardsOf(strategyId: string): Promise<{ age: number | null; slippage: number | null }> {
+  const rows = await e2e.ctx.deps.db.execute<{ age: number | null; slippage: number | null }>(
+    sql`select max_alert_age_s as age, max_slippage_bps as slippage from strategies where id = ${strategyId}`,
+  );
+  return rows.rows[0]!;
 }

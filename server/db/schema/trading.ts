@@ -52,6 +52,8 @@ export const strategies = pgTable(
     status: smallint().notNull().default(1),
     /** Guard (issue 29): an entry alert stamped longer ago is skipped; null: the process's MAX_ALERT_AGE_MS. */
     maxAlertAgeS: integer(),
+    /** Guard (issue 29): an entry whose expected fill is further than this from the alert's price (basis points) is skipped; null: no limit. */
+    maxSlippageBps: integer(),
     exclusiveCustomerId: integer().references(() => customers.id),
     /**
      * The secret path segment of /api/webhook/{token} (256 random bits) is never stored: its
@@ -78,6 +80,7 @@ export const strategies = pgTable(
     check('strategies_status_ck', sql`${t.status} in (1, 2)`),
     check('strategies_leverage_ck', sql`${t.leverage} between 1 and 200`),
     check('strategies_max_alert_age_ck', sql`${t.maxAlertAgeS} between 1 and 86400`),
+    check('strategies_max_slippage_ck', sql`${t.maxSlippageBps} between 1 and 10000`),
   ],
 );
 

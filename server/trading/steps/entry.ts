@@ -12,6 +12,7 @@ import { symbolHolder } from '../slot';
 import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
 import { engineMetrics } from '../engine-metrics';
+import { slippageRefusal, SLIPPAGE_SKIP_PREFIX } from '../guards';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -19,6 +20,11 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     return null;
   }
   const deadline = ctx.deadlineAt.getTime();
+  const slipped = await slippageGuard(rt, ctx, session, deadline);
+  if (slipped !== null) {
+    await markEndedWithoutPosition(rt, ctx, 'skipped', slipped);
+    return null;
+  }
   const price = ctx.referencePrice ?? (await rt.prices.price(session.exchange, session.symbol, undefined, deadline));
   // Tiers are read once an hour per symbol; not published (or not readable now): the order maximum alone.
   // Not read by the entry's deadline (a ban outlasting it included): the entry is dropped.
@@ -31,6 +37,23 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
   if (refusal === null && sized.ok) return { quantity: sized.quantity, price };
   await markEndedWithoutPosition(rt, ctx, 'skipped', refusal ?? '');
   return null;
+}
+
+/**
+ * The strategy's slippage guard, when it has one and the alert carried its price: the audit text of an
+ * entry whose expected fill has moved too far from that price, or null. A quote not read (other than at
+ * the entry's deadline, which drops the entry) skips the entry too: the guard cannot say it is within.
+ */
+async function slippageGuard(rt: TradingRuntime, ctx: ExecutionContext, session: Session, deadline: number): Promise<string | null> {
+  const maxBps = ctx.strategy.maxSlippageBps;
+  if (maxBps === null || ctx.referencePrice === null) return null;
+  try {
+    const quote = await rt.prices.quote(session.exchange, session.symbol, undefined, deadline);
+    return slippageRefusal(ctx.referencePrice, quote, session.side, maxBps);
+  } catch (error) {
+    if (isFailure(error, 'deadline')) throw error;
+    return `${SLIPPAGE_SKIP_PREFIX}: unknown, the book could not be read to compare it with the alert's ${ctx.referencePrice}`;
+  }
 }
 
 /** D7: a stop the liquidation comes before never protects; the reason the entry is skipped, or null. */
