@@ -106,6 +106,22 @@ export interface EngineSuite {
 }
 
 /**
+ * A fresh Gold customer on each exchange: the Gold customers made before move to Occasion, so only these
+ * two hold a Gold strategy made next.
+ */
+export async function goldPair(ctx: TestContext, sandbox: RunningSandbox): Promise<TradingCustomer[]> {
+  await ctx.deps.db.execute(sql`update customers set "group" = ${CustomerGroup.Occasion} where "group" = ${CustomerGroup.Gold}`);
+  return [await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }), await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold })];
+}
+
+/** The customer's orders on the exchange, as the sandbox holds them. */
+export const exchangeOrdersOf = (sandbox: RunningSandbox, customer: TradingCustomer) => sandbox.control.account(customer.sandbox!.uid).orders;
+
+/** The customer's open position on the symbol on the exchange, if any. */
+export const exchangePositionOf = (sandbox: RunningSandbox, customer: TradingCustomer, symbol = 'BTCUSDT') =>
+  sandbox.control.account(customer.sandbox!.uid).positions.find((p) => p.symbol === symbol && p.size > 0);
+
+/**
  * The engine of a describe block: a test database, an exact sandbox with BTCUSDT at 60,000 and the
  * dispatcher `start` gives, set up before its tests and stopped after them.
  */

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, CustomerGroup } from '../../contract/enums';
+import { AccountType } from '../../contract/enums';
 import { server as messages } from '../../contract/messages';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
 import { personWithToken, type Person } from '../helpers/fixtures';
-import { auditsOf, engineSuite, executionsOf, goldStrategy, openPositions, startEngine, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, engineSuite, executionsOf, exchangeOrdersOf, exchangePositionOf, goldPair, goldStrategy, openPositions, startEngine, waitFor, type TradingCustomer } from './fixtures';
 
 /**
  * Kill switches (issue 29) against the sandbox: a paused strategy, customer or platform answers the
@@ -21,14 +21,9 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     employee = await personWithToken(suite.ctx, AccountType.Employee);
   });
 
-  /** A fresh Gold customer on each exchange (only they hold the strategy under test). */
-  async function pair(): Promise<TradingCustomer[]> {
-    const { ctx, sandbox } = suite;
-    await ctx.deps.db.execute(sql`update customers set "group" = ${CustomerGroup.Occasion} where "group" = ${CustomerGroup.Gold}`);
-    return [await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }), await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold })];
-  }
-  const exchangeOrders = (customer: TradingCustomer) => suite.sandbox.control.account(customer.sandbox!.uid).orders;
-  const exchangePosition = (customer: TradingCustomer) => suite.sandbox.control.account(customer.sandbox!.uid).positions.find((p) => p.symbol === 'BTCUSDT' && p.size > 0);
+  const pair = () => goldPair(suite.ctx, suite.sandbox);
+  const exchangeOrders = (customer: TradingCustomer) => exchangeOrdersOf(suite.sandbox, customer);
+  const exchangePosition = (customer: TradingCustomer) => exchangePositionOf(suite.sandbox, customer);
   const alert = (url: string, alertId: string) =>
     suite.ctx.api('POST', url, { payload: JSON.stringify({ action: 'open', alert_id: alertId }), headers: { 'content-type': 'application/json' } });
   async function alertAuditsOf(strategyId: string): Promise<string[]> {

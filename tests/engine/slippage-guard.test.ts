@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, CustomerGroup } from '../../contract/enums';
+import { AccountType } from '../../contract/enums';
 import { SLIPPAGE_SKIP_PREFIX } from '../../server/trading/guards';
 import { personWithToken, type Person } from '../helpers/fixtures';
-import { auditsOf, engineSuite, executionsOf, goldStrategy, openPositions, startEngine, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, engineSuite, executionsOf, exchangeOrdersOf, exchangePositionOf, goldPair, goldStrategy, openPositions, startEngine, waitFor, type TradingCustomer } from './fixtures';
 
 /**
  * The slippage guard (issue 29) against the sandbox's book: with the strategy's maximum set, an entry
@@ -18,13 +17,9 @@ describe("slippage guard: the expected fill against the alert's price", () => {
     admin = await personWithToken(suite.ctx, AccountType.Admin);
   });
 
-  async function pair(): Promise<TradingCustomer[]> {
-    const { ctx, sandbox } = suite;
-    await ctx.deps.db.execute(sql`update customers set "group" = ${CustomerGroup.Occasion} where "group" = ${CustomerGroup.Gold}`);
-    return [await tradingCustomer(ctx, sandbox, { exchange: 'bybit', group: CustomerGroup.Gold }), await tradingCustomer(ctx, sandbox, { exchange: 'bitget', group: CustomerGroup.Gold })];
-  }
-  const exchangeOrders = (customer: TradingCustomer) => suite.sandbox.control.account(customer.sandbox!.uid).orders;
-  const exchangePosition = (customer: TradingCustomer) => suite.sandbox.control.account(customer.sandbox!.uid).positions.find((p) => p.symbol === 'BTCUSDT' && p.size > 0);
+  const pair = () => goldPair(suite.ctx, suite.sandbox);
+  const exchangeOrders = (customer: TradingCustomer) => exchangeOrdersOf(suite.sandbox, customer);
+  const exchangePosition = (customer: TradingCustomer) => exchangePositionOf(suite.sandbox, customer);
   const setGuards = (strategyId: string, maxSlippageBps: number | null) =>
     suite.ctx.api('PUT', `/api/strategy/${strategyId}/guards`, { token: admin.token, body: { maxAlertAgeS: null, maxSlippageBps } });
 
