@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, Exchange } from '../../contract/enums';
 import { customers } from '../../server/db/schema/index';
 import { NOTIFICATION_CHANNEL } from '../../server/lib/notify';
-import { runWalletSync, WALLET_SYNC_LOCK } from '../../server/modules/account-health/job';
+import { runWalletSync, startWalletSyncJob, WALLET_SYNC_LOCK } from '../../server/modules/account-health/job';
 import { encryptCredentials } from '../../server/lib/credentials';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { useExchangeAccess } from '../../server/trading/exchanges/for-deps';
@@ -163,4 +163,32 @@ describe('account health and wallet sync', () => {
     }
     expect(await runWalletSync(ctx.deps)).toMatchObject({ checked: 4 });
   });
+
+  // Last: it connects more customers than the tests above count.
+  it("stopping the periodic sync ends its run after the customers in flight, not after everyone's", async () => {
+    const fresh: number[] = [];
+    for (let i = 0; i < 36; i += 1) fresh.push(await connectedCustomer(`Many${i}`, 'bybit', { exchange: 'bybit', balance: 10 }));
+    // Every exchange request 2 s late: the 16 customers synced at once take several seconds each.
+    sandbox.control.setFaults([{ latencyMs: 2_000 }]);
+    const job = startWalletSyncJob(ctx.deps, 50);
+    try {
+      await waitForLock();
+      await job.stop();
+    } finally {
+      sandbox.control.setFaults([]);
+    }
+    // Of the new customers (never checked before), those this run reached: some, not all.
+    const rows = await ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from customer_health where customer_id = any(${`{${fresh.join(',')}}`}::int[])`);
+    expect(rows.rows[0]!.n).toBeGreaterThan(0);
+    expect(rows.rows[0]!.n).toBeLessThan(fresh.length);
+  });
 });
+
+/** Until the periodic sync holds its lock (its run has begun). */
+async function waitForLock(): Promise<void> {
+  for (;;) {
+    const held = await ctx.deps.db.execute(sql`select 1 from pg_locks where locktype = 'advisory' and objid = ${WALLET_SYNC_LOCK} and granted`);
+    if (held.rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -82,15 +82,18 @@ export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer):
 /**
  * Syncs every connected customer (or one), a few at a time, as background work (see `syncCustomer`): its
  * requests never take more than a quarter of an address's request budget, whatever trading needs meanwhile.
+ * `checked` counts the customers started (all of them unless `signal` aborts the run).
  */
-export async function syncCustomers(deps: SyncDeps, customerId?: number): Promise<HealthSyncResult> {
+export async function syncCustomers(deps: SyncDeps, customerId?: number, signal?: AbortSignal): Promise<HealthSyncResult> {
   const queue = await connectedCustomers(deps.db, customerId);
-  const result: HealthSyncResult = { checked: queue.length, walletsUpdated: 0, failed: 0, withdrawalEnabled: 0 };
+  const result: HealthSyncResult = { checked: 0, walletsUpdated: 0, failed: 0, withdrawalEnabled: 0 };
   let next = 0;
+  // Aborted (the process stopping): the customers in flight finish, no other starts.
   const worker = async () => {
-    while (next < queue.length) {
+    while (next < queue.length && !signal?.aborted) {
       const customer = queue[next]!;
       next += 1;
+      result.checked += 1;
       const outcome = await syncCustomer(deps, customer).catch((error: unknown) => {
         deps.log.error({ err: error, customerId: customer.customerId }, 'wallet sync failed');
         return { walletUpdated: false, failed: true, canWithdraw: false };
