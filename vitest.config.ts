@@ -51,6 +51,9 @@ export default defineConfig({
           // Files in parallel (three at once, the root maxWorkers) and beside the server and web files, not
           // one by one after them: a file mostly waits on its browser and server, the other core works meanwhile.
           pool: 'forks',
+          // As the server files: the packages (Playwright, Fastify, ccxt) load once per worker, our modules per file.
+          isolate: false,
+          setupFiles: ['tests/helpers/fresh-modules.ts'],
         },
       },
     ],
