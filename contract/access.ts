@@ -75,6 +75,7 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
     group: 'adminManage',
     password: 'adminManage',
     pause: 'adminTrading',
+    guard: 'adminTrading',
   },
   approvals: { list: 'staffRead', show: 'staffRead', approve: 'adminManage', reject: 'adminManage' },
   agents: { list: 'staffRead', show: 'staffRead', create: 'adminManage', edit: 'adminManage', delete: 'adminManage', status: 'adminManage', block: 'adminManage', password: 'adminManage' },

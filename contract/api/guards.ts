@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParams } from '../common';
 import { defineRoute, ErrorStatus } from '../route';
 import { strategyIdParams } from './strategy';
 
@@ -40,6 +41,32 @@ export const strategyGuardsBody = z.object({
 });
 export type StrategyGuardsBody = z.infer<typeof strategyGuardsBody>;
 
+/** The upper bounds of a customer's guards (the database checks the same). */
+export const CUSTOMER_GUARD_LIMITS = { maxNotionalUsdt: 100_000_000, maxLeverage: 125, maxOpenPositions: 1_000, minFreeBalanceUsdt: 100_000_000 } as const;
+
+export const customerGuardsMessages = {
+  maxNotionalUsdt: `Maximum notional must be a whole number of USDT from 1 to ${CUSTOMER_GUARD_LIMITS.maxNotionalUsdt}, or empty for no limit`,
+  maxLeverage: `Maximum leverage must be a whole number from 1 to ${CUSTOMER_GUARD_LIMITS.maxLeverage}, or empty for no limit`,
+  maxOpenPositions: `Maximum open positions must be a whole number from 1 to ${CUSTOMER_GUARD_LIMITS.maxOpenPositions}, or empty for no limit`,
+  minFreeBalanceUsdt: `Minimum free balance must be a whole number of USDT from 1 to ${CUSTOMER_GUARD_LIMITS.minFreeBalanceUsdt}, or empty for none`,
+};
+
+/**
+ * Guards of one customer (issue 29), each checked on every entry for them before it is sent; an entry
+ * that would break one is skipped for that customer with the reason in its entry audit. Null: no limit.
+ * - maxNotionalUsdt: the most one entry may be worth (quantity x price);
+ * - maxLeverage: the highest leverage a strategy may trade the account at;
+ * - maxOpenPositions: the most positions (symbol and side) the platform holds open on the account;
+ * - minFreeBalanceUsdt: the free USDT the account keeps (read from the exchange at entry).
+ */
+export const customerGuardsBody = z.object({
+  maxNotionalUsdt: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxNotionalUsdt, customerGuardsMessages.maxNotionalUsdt),
+  maxLeverage: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxLeverage, customerGuardsMessages.maxLeverage),
+  maxOpenPositions: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxOpenPositions, customerGuardsMessages.maxOpenPositions),
+  minFreeBalanceUsdt: wholeUpTo(CUSTOMER_GUARD_LIMITS.minFreeBalanceUsdt, customerGuardsMessages.minFreeBalanceUsdt),
+});
+export type CustomerGuards = z.infer<typeof customerGuardsBody>;
+
 export const guardRoutes = {
   strategyGuards: defineRoute({
     method: 'GET', path: '/api/strategy/:id/guards', access: 'staffRead', tag: 'guards',
@@ -49,5 +76,14 @@ export const guardRoutes = {
     method: 'PUT', path: '/api/strategy/:id/guards', access: 'adminTrading', tag: 'guards',
     summary: "Set the strategy's guards (an alert older than its maximum age, or an entry that slipped further than its maximum, is skipped and audited)",
     params: strategyIdParams, body: strategyGuardsBody, data: strategyGuards, errors: [ErrorStatus.NotFound],
+  }),
+  customerGuards: defineRoute({
+    method: 'GET', path: '/api/customer/:id/guards', access: 'staffRead', tag: 'guards',
+    summary: "The customer's guards: maximum notional, leverage and open positions, minimum free balance", params: idParams, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
+  }),
+  setCustomerGuards: defineRoute({
+    method: 'PUT', path: '/api/customer/:id/guards', access: 'adminTrading', tag: 'guards',
+    summary: "Set the customer's guards (an entry for them that would break one is skipped and audited with the reason)",
+    params: idParams, body: customerGuardsBody, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
   }),
 };

@@ -1,4 +1,4 @@
-import { SLIPPAGE_SKIP_PREFIX } from '../trading/guards';
+import { CUSTOMER_GUARD_TEXTS, SLIPPAGE_SKIP_PREFIX } from '../trading/guards';
 import { PAUSE_REASONS, PAUSE_SKIP_MESSAGES } from '../trading/pauses';
 
 /**
@@ -17,6 +17,10 @@ export const SKIP_REASON_PATTERNS: ReadonlyArray<readonly [reason: string, like:
   ['position shared', 'The customer already holds %so this entry was skipped'],
   ['entry deadline', 'The entry could not be placed within %'],
   ['slippage', `${SLIPPAGE_SKIP_PREFIX}%`],
+  ['max leverage', `${CUSTOMER_GUARD_TEXTS.leverage} %x leverage;%`],
+  ['max notional', `${CUSTOMER_GUARD_TEXTS.notional} %`],
+  ['max open positions', `${CUSTOMER_GUARD_TEXTS.positions} % open positions;%`],
+  ['min free balance', `${CUSTOMER_GUARD_TEXTS.balance} %`],
 ];
 
 const likeToRegExp = (like: string) => new RegExp(`^${like.split('%').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');

@@ -12,7 +12,8 @@ describe('execution contexts read from the table execution_contexts answers', ()
       symbol: 'BTCUSDT', leverage: 10, position_mode: 1, take_profit_type: 1, take_profit_mode: 1, tp1_target_level: 1,
       tp1_close_volume: 100, tp2_target_level: null, tp2_close_volume: null, tp3_target_level: null, stop_loss_type: 1,
       stop_loss_amount: 2, advance_stop_loss: false, trailing_stop: false, activation_type: null, activation_amount: null,
-      close_type: null, close_amount: null, max_slippage_bps: 40,
+      close_type: null, close_amount: null, max_slippage_bps: 40, guard_max_notional_usdt: 2500, guard_max_leverage: null,
+      guard_max_open_positions: 3, guard_min_free_balance_usdt: null,
     };
     const columns = Object.keys(base).reverse();
     const table: ContextTable = {
@@ -23,6 +24,7 @@ describe('execution contexts read from the table execution_contexts answers', ()
     expect(others).toEqual([]);
     expect(context).toMatchObject({ id: 7, orderId: 3, customerId: 11, clientOrderId: 'ct3-11-e', entryWindowMs: 30_000, credentials: { apiKeyEnc: 'k', apiSecretEnc: 's', passphraseEnc: null } });
     expect(context!.strategy).toMatchObject({ id: 'S1', symbol: 'BTCUSDT', leverage: 10, tp2TargetLevel: null, maxSlippageBps: 40 });
+    expect(context!.guards).toEqual({ maxNotionalUsdt: 2500, maxLeverage: null, maxOpenPositions: 3, minFreeBalanceUsdt: null });
     expect(contextsOf(table).map((c) => c.id)).toEqual([7, 8]);
     // A statement that claimed nothing answers an empty array.
     expect(contextsOf([])).toEqual([]);

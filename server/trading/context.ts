@@ -36,6 +36,15 @@ export interface ExecutionContext {
   /** Another live execution of this customer holds (or is entering) the same exchange position. */
   sharedSlot: boolean;
   strategy: StrategyTerms;
+  /** The customer's own guards (issue 29), each null when not set. */
+  guards: CustomerGuardTerms;
+}
+
+export interface CustomerGuardTerms {
+  maxNotionalUsdt: number | null;
+  maxLeverage: number | null;
+  maxOpenPositions: number | null;
+  minFreeBalanceUsdt: number | null;
 }
 
 export interface StrategyTerms {
@@ -81,7 +90,8 @@ const CONTEXT_COLUMNS = [
   'account_id', 'platform_type', 'api_key_enc', 'api_secret_enc', 'passphrase_enc', 'invest_type', 'invest_amount', 'symbol',
   'leverage', 'position_mode', 'take_profit_type', 'take_profit_mode', 'tp1_target_level', 'tp1_close_volume', 'tp2_target_level', 'tp2_close_volume',
   'tp3_target_level', 'stop_loss_type', 'stop_loss_amount', 'advance_stop_loss', 'trailing_stop', 'activation_type', 'activation_amount', 'close_type',
-  'close_amount', 'shared_slot', 'max_slippage_bps',
+  'close_amount', 'shared_slot', 'max_slippage_bps', 'guard_max_notional_usdt', 'guard_max_leverage', 'guard_max_open_positions',
+  'guard_min_free_balance_usdt',
 ] as const;
 
 /** Where each column is in a row of the table. */
@@ -152,6 +162,12 @@ function toContext(v: unknown[], at: ColumnAt): ExecutionContext {
       closeType: num(v[at.close_type]),
       closeAmount: num(v[at.close_amount]),
       maxSlippageBps: num(v[at.max_slippage_bps]),
+    },
+    guards: {
+      maxNotionalUsdt: num(v[at.guard_max_notional_usdt]),
+      maxLeverage: num(v[at.guard_max_leverage]),
+      maxOpenPositions: num(v[at.guard_max_open_positions]),
+      minFreeBalanceUsdt: num(v[at.guard_min_free_balance_usdt]),
     },
   };
 }

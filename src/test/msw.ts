@@ -13,8 +13,18 @@ const notifications = ws.link(new URL(NOTIFICATIONS_PATH, window.location.origin
 const running = () => HttpResponse.json({ successful: true, data: { paused: false, pausedAt: null }, error: null });
 const pauseStates = ['/api/platform/pause', '/api/strategy/:id/pause', '/api/customer/:id/pause'].map((path) => http.get(`${window.location.origin}${path}`, running));
 
+/** The guards, read by the strategy page and the customer page: none set unless a test says otherwise. */
+const guards = [
+  http.get(`${window.location.origin}/api/strategy/:id/guards`, () =>
+    HttpResponse.json({ successful: true, data: { maxAlertAgeS: null, maxSlippageBps: null, defaultMaxAlertAgeS: 60 }, error: null }),
+  ),
+  http.get(`${window.location.origin}/api/customer/:id/guards`, () =>
+    HttpResponse.json({ successful: true, data: { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null }, error: null }),
+  ),
+];
+
 /** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates);
+export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...guards);
 
 /** A successful envelope carrying `data`, typed by the route it answers. */
 export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {

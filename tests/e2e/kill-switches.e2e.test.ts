@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strategyGuardsMessages } from '../../contract/api/guards';
+import { customerGuardsMessages, strategyGuardsMessages } from '../../contract/api/guards';
 import { AccountType, CustomerGroup } from '../../contract/enums';
 import { findWebhookStrategy } from '../../server/trading/intake';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
@@ -152,6 +152,57 @@ describe('strategy guards in the back office', () => {
     expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);
   });
 });
+
+describe("a customer's guards in the back office", () => {
+  const guards = (page: Page) => page.getByTestId('customer-guards');
+  const field = (page: Page, label: string) => guards(page).getByLabel(label);
+
+  it('an admin types a maximum leverage and notional on the customer page and saves them; a bad value is refused first; the page shows them after a reload', async () => {
+    const customer = await e2e.person(AccountType.Customer, { firstName: 'Gina', lastName: 'Guarded' });
+    const { page } = await e2e.signedInPage(AccountType.Admin);
+    await page.goto(`/customer/${customer.roleId}`);
+    await field(page, 'Maximum leverage').waitFor();
+
+    await field(page, 'Maximum leverage').click();
+    await page.keyboard.type('0');
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    await guards(page).getByText(customerGuardsMessages.maxLeverage).waitFor();
+    expect(await customerGuardsOf(customer.roleId)).toBeUndefined();
+
+    await field(page, 'Maximum leverage').press('Backspace');
+    await page.keyboard.type('5');
+    await field(page, 'Maximum notional per entry (USDT)').click();
+    await page.keyboard.type('1000');
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'Guards saved.' });
+    await popup.getByRole('button', { name: 'Closed' }).click();
+    await popup.waitFor({ state: 'detached' });
+    expect(await customerGuardsOf(customer.roleId)).toEqual({ notional: 1000, leverage: 5, positions: null, balance: null });
+    await e2e.screenshot(page, 'customer-guards-saved');
+
+    await page.reload();
+    await expect.poll(() => field(page, 'Maximum leverage').inputValue(), { timeout: 20_000 }).toBe('5');
+    expect(await field(page, 'Maximum notional per entry (USDT)').inputValue()).toBe('1000');
+    expect(await field(page, 'Maximum open positions').inputValue()).toBe('');
+  });
+
+  it('an employee sees them read-only and cannot save', async () => {
+    const customer = await e2e.person(AccountType.Customer);
+    await e2e.ctx.deps.db.execute(sql`insert into customer_guards (customer_id, max_open_positions) values (${customer.roleId}, 4)`);
+    const { page } = await e2e.signedInPage(AccountType.Employee);
+    await page.goto(`/customer/${customer.roleId}`);
+    await expect.poll(() => field(page, 'Maximum open positions').inputValue(), { timeout: 20_000 }).toBe('4');
+    expect(await field(page, 'Maximum open positions').getAttribute('readonly')).not.toBeNull();
+    expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);
+  });
+});
+
+async function customerGuardsOf(customerId: number): Promise<{ notional: number | null; leverage: number | null; positions: number | null; balance: number | null } | undefined> {
+  const rows = await e2e.ctx.deps.db.execute<{ notional: number | null; leverage: number | null; positions: number | null; balance: number | null }>(
+    sql`select max_notional_usdt as notional, max_leverage as leverage, max_open_positions as positions, min_free_balance_usdt as balance from customer_guards where customer_id = ${customerId}`,
+  );
+  return rows.rows[0];
+}
 
 async function guardsOf(strategyId: string): Promise<{ age: number | null; slippage: number | null }> {
   const rows = await e2e.ctx.deps.db.execute<{ age: number | null; slippage: number | null }>(

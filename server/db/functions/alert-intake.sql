@@ -138,13 +138,15 @@ BEGIN
     'exit_type', 'protected_at', 'quantity', 'entry_price', 'closed_qty', 'realized_pnl', 'legs', 'stop_loss_price', 'stop_moved_to_entry', 'last_mark_price',
     'reference_price', 'side', 'entry_type', 'strategy_id', 'account_id', 'platform_type', 'api_key_enc', 'api_secret_enc', 'passphrase_enc', 'invest_type',
     'invest_amount', 'symbol', 'leverage', 'position_mode', 'take_profit_type', 'take_profit_mode', 'tp1_target_level', 'tp1_close_volume', 'tp2_target_level', 'tp2_close_volume',
-    'tp3_target_level', 'stop_loss_type', 'stop_loss_amount', 'advance_stop_loss', 'trailing_stop', 'activation_type', 'activation_amount', 'close_type', 'close_amount', 'shared_slot', 'max_slippage_bps'),
+    'tp3_target_level', 'stop_loss_type', 'stop_loss_amount', 'advance_stop_loss', 'trailing_stop', 'activation_type', 'activation_amount', 'close_type', 'close_amount', 'shared_slot', 'max_slippage_bps',
+    'guard_max_notional_usdt', 'guard_max_leverage', 'guard_max_open_positions', 'guard_min_free_balance_usdt'),
     'rows', (SELECT coalesce(json_agg(json_build_array(
       x.id, x.order_id, x.customer_id, x.client_order_id, x.state, x.attempts, x.deadline_at, x.close_requested_at, x.claimed_by, x.entry_window_s,
       x.exit_type, x.protected_at, x.quantity, x.entry_price, x.closed_qty, x.realized_pnl, x.legs, x.stop_loss_price, x.stop_moved_to_entry, x.last_mark_price,
       x.reference_price, x.side, x.entry_type, x.strategy_id, x.account_id, x.platform_type, x.api_key_enc, x.api_secret_enc, x.passphrase_enc, x.invest_type,
       x.invest_amount, x.symbol, x.leverage, x.position_mode, x.take_profit_type, x.take_profit_mode, x.tp1_target_level, x.tp1_close_volume, x.tp2_target_level, x.tp2_close_volume,
-      x.tp3_target_level, x.stop_loss_type, x.stop_loss_amount, x.advance_stop_loss, x.trailing_stop, x.activation_type, x.activation_amount, x.close_type, x.close_amount, x.shared_slot, x.max_slippage_bps) ORDER BY x.id), '[]'::json) FROM (
+      x.tp3_target_level, x.stop_loss_type, x.stop_loss_amount, x.advance_stop_loss, x.trailing_stop, x.activation_type, x.activation_amount, x.close_type, x.close_amount, x.shared_slot, x.max_slippage_bps,
+      x.guard_max_notional_usdt, x.guard_max_leverage, x.guard_max_open_positions, x.guard_min_free_balance_usdt) ORDER BY x.id), '[]'::json) FROM (
     SELECT e.id, e.order_id, e.customer_id, e.client_order_id, e.state, e.attempts, e.deadline_at, e.close_requested_at, e.claimed_by,
       extract(epoch from e.deadline_at - o.datetime_inserted) AS entry_window_s,
       e.exit_type, e.protected_at, e.quantity, e.entry_price, e.closed_qty, e.realized_pnl, e.legs, e.stop_loss_price,
@@ -157,13 +159,15 @@ BEGIN
       EXISTS (SELECT 1 FROM executions e2 JOIN orders o2 ON o2.id = e2.order_id
               WHERE e2.customer_id = e.customer_id AND e2.id <> e.id AND e2.state IN ('pending', 'open') AND o2.side = o.side
                 AND (SELECT s2.symbol FROM strategies s2 WHERE s2.id = o2.strategy_id) = s.symbol) AS shared_slot,
-      s.max_slippage_bps
+      s.max_slippage_bps, cg.max_notional_usdt AS guard_max_notional_usdt, cg.max_leverage AS guard_max_leverage,
+      cg.max_open_positions AS guard_max_open_positions, cg.min_free_balance_usdt AS guard_min_free_balance_usdt
     FROM executions e
     JOIN orders o ON o.id = e.order_id
     JOIN strategies s ON s.id = o.strategy_id
     JOIN customers c ON c.id = e.customer_id
     LEFT JOIN strategy_groups g ON g.strategy_id = s.id AND g."group" = c."group"
     LEFT JOIN strategy_groups gi ON gi.strategy_id = s.id AND gi."group" = 2
+    LEFT JOIN customer_guards cg ON cg.customer_id = c.id
     WHERE e.id = ANY(p_ids)) x));
 END
 $$;

@@ -4,4 +4,5 @@ export * from './trading';
 export * from './health';
 export * from './sign-in';
 export * from './switches';
+export * from './guards';
 export * from './sql-functions';

@@ -13,6 +13,7 @@ import { FinalFailure, isFailure, isLevelPassed } from './errors';
 import { settle, STREAM_FILL_WAIT_MS, type Session } from './session';
 import { engineMetrics } from '../engine-metrics';
 import { slippageRefusal, SLIPPAGE_SKIP_PREFIX } from '../guards';
+import { customerGuardRefusal } from './customer-guards';
 
 async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Session): Promise<{ quantity: number; price: number } | null> {
   if (ctx.investType === null || ctx.investAmount === null) {
@@ -33,7 +34,9 @@ async function sizeFor(rt: TradingRuntime, ctx: ExecutionContext, session: Sessi
     return [];
   });
   const sized = sizeEntry({ investType: ctx.investType, investAmount: ctx.investAmount, leverage: ctx.strategy.leverage, price, market: session.market, tiers });
-  const refusal = sized.ok ? stopBeyondLiquidation(ctx, session, price, sized.quantity, tiers) : sized.reason;
+  const refusal = sized.ok
+    ? (stopBeyondLiquidation(ctx, session, price, sized.quantity, tiers) ?? (await customerGuardRefusal(rt, ctx, session, { quantity: sized.quantity, price }, deadline)))
+    : sized.reason;
   if (refusal === null && sized.ok) return { quantity: sized.quantity, price };
   await markEndedWithoutPosition(rt, ctx, 'skipped', refusal ?? '');
   return null;

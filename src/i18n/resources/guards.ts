@@ -1,10 +1,21 @@
-/** Texts of a strategy's guards (issue 29). */
+/** Texts of the guards of a strategy and of a customer (issue 29). */
 export const guardsMessages = {
   title: 'Guards',
-  fields: { maxAlertAgeS: 'Maximum alert age (seconds)', maxSlippageBps: 'Maximum slippage (basis points)' },
+  fields: {
+    maxAlertAgeS: 'Maximum alert age (seconds)',
+    maxSlippageBps: 'Maximum slippage (basis points)',
+    maxNotionalUsdt: 'Maximum notional per entry (USDT)',
+    maxLeverage: 'Maximum leverage',
+    maxOpenPositions: 'Maximum open positions',
+    minFreeBalanceUsdt: 'Minimum free balance (USDT)',
+  },
   help: {
     maxAlertAgeS: 'An entry alert stamped longer ago is answered, skipped and audited as late. Empty: the default, %{seconds} s.',
     maxSlippageBps: 'When the alert carries its price: an entry whose expected fill is further from it (100 bp = 1 %) is skipped for that customer. Empty: no limit.',
+    maxNotionalUsdt: 'An entry worth more (quantity x price) is skipped. Empty: no limit.',
+    maxLeverage: 'An entry of a strategy trading at a higher leverage is skipped. Empty: no limit.',
+    maxOpenPositions: 'With this many positions open, an entry on another symbol or side is skipped. Empty: no limit.',
+    minFreeBalanceUsdt: 'With less free USDT on the exchange, no new entry is placed (open positions keep their protection). Empty: none.',
   },
   actions: { save: 'Save guards' },
   notifications: { saved: 'Guards saved.', failed: 'The guards could not be saved.' },
