@@ -11,6 +11,7 @@ import { guardedFetch } from '../helpers/fetch-guard';
 import { createPerson, personWithToken } from '../helpers/fixtures';
 import { notificationsDelivered } from '../helpers/notifications';
 import { createTestContext, type TestContext } from '../helpers/test-app';
+import { waitFor } from '../engine/fixtures';
 
 let ctx: TestContext;
 let sandbox: RunningSandbox;
@@ -170,9 +171,12 @@ describe('account health and wallet sync', () => {
     for (let i = 0; i < 36; i += 1) fresh.push(await connectedCustomer(`Many${i}`, 'bybit', { exchange: 'bybit', balance: 10 }));
     // Every exchange request 2 s late: the 16 customers synced at once take several seconds each.
     sandbox.control.setFaults([{ latencyMs: 2_000 }]);
+    const answered = requestsAnswered();
     const job = startWalletSyncJob(ctx.deps, 50);
     try {
-      await waitForLock();
+      // Stopped once a customer is in flight (the exchange has answered one of its requests), not merely
+      // once the run holds its lock: stopped before it reached anyone, the run would rightly reach no one.
+      await waitFor('a request of the run answered', async () => requestsAnswered() > answered, 30_000);
       await job.stop();
     } finally {
       sandbox.control.setFaults([]);
@@ -184,11 +188,7 @@ describe('account health and wallet sync', () => {
   });
 });
 
-/** Until the periodic sync holds its lock (its run has begun). */
-async function waitForLock(): Promise<void> {
-  for (;;) {
-    const held = await ctx.deps.db.execute(sql`select 1 from pg_locks where locktype = 'advisory' and objid = ${WALLET_SYNC_LOCK} and granted`);
-    if (held.rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/** Requests the sandbox has answered for any account so far (counted once a request has passed its faults' latency). */
+function requestsAnswered(): number {
+  return Object.values(sandbox.control.counters().requestsByAccount).reduce((sum, n) => sum + n, 0);
 }
