@@ -115,9 +115,15 @@ export async function readExecutions(db: Db): Promise<ExecutionSnapshot[]> {
   }));
 }
 
+/**
+ * The exchange first, then the database: the engine writes an execution before it sends its entry, so
+ * every entry seen on the exchange has its row in the later read. Read the other way round, an entry sent
+ * between the two reads looked like one no execution owns (a false "doubled", seen in a loaded full run).
+ */
 export async function takeSnapshot(db: Db, control: SandboxControl, customers: readonly ObservedCustomer[]): Promise<Snapshot> {
-  const executions = await readExecutions(db);
-  return { at: Date.now(), accounts: readAccounts(control, customers), executions };
+  const at = Date.now();
+  const accounts = readAccounts(control, customers);
+  return { at, accounts, executions: await readExecutions(db) };
 }
 
 /** The entry audits written for each order and customer (a skipped or failed entry is audited). */
