@@ -45,7 +45,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts', 'tests/e2e/global-build.ts'],
           globals: true,
-          // A test walks up to twenty pages, each loaded afresh: a deadline generous enough for a loaded machine.
+          // A test walks up to twenty pages: a deadline generous enough for a loaded machine.
           testTimeout: 240_000,
           hookTimeout: 240_000,
           // Files in parallel (three at once, the root maxWorkers) and beside the server and web files, not

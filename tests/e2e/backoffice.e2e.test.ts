@@ -4,6 +4,7 @@ import { AccountStatus, AccountType } from '../../contract/enums';
 import { ui } from '../../contract/messages';
 import { personWithToken } from '../helpers/fixtures';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -25,8 +26,7 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('back office', () => {
   it('an admin creates a strategy and sees its webhook URL', async () => {
-    const { page } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto('/admin/parameters/preset');
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: '/admin/parameters/preset' });
     await page.getByText(ui.strategy.saveBeforeWebhook).waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await closePopup(page, ui.strategy.settingFailedDetail);
@@ -53,7 +53,7 @@ describe('back office', () => {
     expect(await page.getByLabel('Symbol/Token').isDisabled()).toBe(true);
     await e2e.screenshot(page, 'backoffice-strategy-saved');
 
-    await page.goto('/admin/strategies?symbol=BTC');
+    await followLink(page, '/admin/strategies?symbol=BTC');
     await page.getByRole('link', { name: 'Edit E2E001' }).waitFor();
     await e2e.screenshot(page, 'backoffice-strategy-list');
   });
@@ -64,7 +64,7 @@ describe('back office', () => {
     const admin = await personWithToken(e2e.ctx, AccountType.Admin);
     const page = await e2e.newPage();
     await e2e.signIn(page, admin, { landing: /\/admin\/dashboard$/ });
-    await page.goto('/customers/approval');
+    await followLink(page, '/customers/approval');
     await page.getByRole('link', { name: 'Peter Pending' }).click();
     await page.waitForURL(new RegExp(`/customers/approval/${pending.roleId}$`));
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -87,16 +87,14 @@ describe('back office', () => {
     const agent = await e2e.person(AccountType.Agent, { firstName: 'Eve', lastName: 'Agent' });
     const customer = await e2e.person(AccountType.Customer, { agentId: agent.roleId, firstName: 'Carl', lastName: 'Customer' });
     const pending = await e2e.person(AccountType.Customer, { status: AccountStatus.Pending, group: null, agentId: agent.roleId });
-    const { page } = await e2e.signedInPage(AccountType.Employee);
-
-    await page.goto('/customers');
+    const { page } = await e2e.signedInPage(AccountType.Employee, { at: '/customers' });
     await page.getByRole('link', { name: 'Carl Customer' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Export' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Convert' }).isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Add Customer' }).getAttribute('aria-disabled')).toBeNull();
     await e2e.screenshot(page, 'backoffice-employee-customers');
 
-    await page.goto(`/customer/${customer.roleId}`);
+    await followLink(page, `/customer/${customer.roleId}`);
     await page.getByRole('button', { name: 'Actions' }).click();
     for (const item of ['Block', 'Unblock', 'Delete Account', 'Change Password']) {
       expect(await page.getByRole('menuitem', { name: item, exact: true }).getAttribute('aria-disabled')).toBe('true');
@@ -104,18 +102,18 @@ describe('back office', () => {
     await e2e.screenshot(page, 'backoffice-employee-customer-actions');
     await page.keyboard.press('Escape');
 
-    await page.goto(`/customers/approval/${pending.roleId}`);
+    await followLink(page, `/customers/approval/${pending.roleId}`);
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
 
-    await page.goto('/agents');
+    await followLink(page, '/agents');
     await page.getByRole('link', { name: 'Eve Agent' }).waitFor();
     expect(await page.getByRole('link', { name: 'Add Agent' }).getAttribute('aria-disabled')).toBe('true');
-    await page.goto(`/agent/${agent.roleId}`);
+    await followLink(page, `/agent/${agent.roleId}`);
     expect(await page.getByLabel('Account status').isDisabled()).toBe(true);
 
-    await page.goto('/employees');
+    await followLink(page, '/employees');
     await page.getByRole('heading', { name: 'Employee List' }).waitFor();
     expect(await page.getByRole('link', { name: 'Add Employee' }).getAttribute('aria-disabled')).toBe('true');
     await e2e.screenshot(page, 'backoffice-employee-employees');
@@ -126,15 +124,15 @@ describe('back office', () => {
     await page.getByRole('heading', { name: 'Performance Overview' }).waitFor();
     await page.getByRole('heading', { name: 'Monthly Income Report' }).waitFor();
     await e2e.screenshot(page, 'backoffice-admin-dashboard');
-    await page.goto('/activity/exit?current=today&exitType=1');
+    await followLink(page, '/activity/exit?current=today&exitType=1');
     await page.getByRole('heading', { name: 'Exit Order Audit' }).waitFor();
     await page.getByText('No records available').waitFor();
     expect(await page.getByRole('combobox', { name: 'Exit Type' }).textContent()).toBe('Manual (Admin)');
     await e2e.screenshot(page, 'backoffice-exit-audit');
-    await page.goto('/admin/orders');
+    await followLink(page, '/admin/orders');
     await page.getByRole('heading', { name: 'Order & Alert' }).waitFor();
     await page.getByText('TotalDeal(0)').waitFor();
-    await page.goto('/activity/webhook');
+    await followLink(page, '/activity/webhook');
     await page.getByRole('heading', { name: 'Receive Webhook Once' }).waitFor();
     await page.getByRole('switch', { name: 'Gold' }).waitFor();
     const before = await page.getByRole('switch', { name: 'Gold' }).isChecked();

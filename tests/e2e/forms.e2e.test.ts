@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStatus, AccountType, CustomerGroup } from '../../contract/enums';
 import { ui, validation } from '../../contract/messages';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 import { choose, chooseCountry, closePopup, fieldMessages, typeLabelled } from './typing';
 
 /**
@@ -37,7 +38,7 @@ async function typePerson(page: Page, person: { first: string; last: string; ema
 describe('add forms (items 1 and 7)', () => {
   it('an empty Add Customer says which field is missing, in the spec’s words where it has them', async () => {
     await e2e.person(AccountType.Agent, { firstName: 'Ada', lastName: 'Agentson' });
-    await admin.goto('/customers');
+    await followLink(admin, '/customers');
     await admin.getByRole('link', { name: 'Add Customer' }).click();
     await admin.waitForURL(/\/customer\/add$/);
     await admin.getByLabel('First Name', { exact: true }).waitFor();
@@ -76,12 +77,12 @@ describe('add forms (items 1 and 7)', () => {
     await submit(admin);
     await closePopup(admin, ui.accountsSuccess.customerCreated);
     await admin.waitForURL(/\/customers$/);
-    await admin.goto('/customers/approval');
+    await followLink(admin, '/customers/approval');
     await admin.getByRole('link', { name: 'Mary Ann Lee' }).waitFor();
   });
 
   it('a wrong age or email is named by its field', async () => {
-    await admin.goto('/agent/add');
+    await followLink(admin, '/agent/add');
     await typeLabelled(admin, 'Email', 'not-an-email');
     await typeLabelled(admin, 'Age', '-5');
     expect(await admin.getByLabel('Age', { exact: true }).inputValue()).toBe('0');
@@ -93,7 +94,7 @@ describe('add forms (items 1 and 7)', () => {
   });
 
   it('an admin types a new agent, submits, and finds them in the agent list', async () => {
-    await admin.goto('/agents');
+    await followLink(admin, '/agents');
     await admin.getByRole('link', { name: 'Add Agent' }).click();
     await admin.waitForURL(/\/agent\/add$/);
     await typePerson(admin, { first: 'otto', last: 'typed', email: 'otto.typed@example.com', age: '41', mobile: '98765432', gender: 'Male' });
@@ -104,7 +105,7 @@ describe('add forms (items 1 and 7)', () => {
   });
 
   it('an empty Add Employee asks for the staff permission; typed, it lands in the employee list', async () => {
-    await admin.goto('/employees');
+    await followLink(admin, '/employees');
     await admin.getByRole('link', { name: 'Add Employee' }).click();
     await admin.waitForURL(/\/employee\/add$/);
     await admin.getByLabel('First Name', { exact: true }).waitFor();
@@ -123,7 +124,7 @@ describe('add forms (items 1 and 7)', () => {
 
 describe('strategy, approval, groups and registration IDs', () => {
   it('an admin types a strategy, saves it, updates its stop loss and sees both', async () => {
-    await admin.goto('/admin/parameters/preset');
+    await followLink(admin, '/admin/parameters/preset');
     await typeLabelled(admin, 'Symbol/Token', 'BTCUSDT');
     await typeLabelled(admin, 'Strategy ID', 'TYPED01');
     await typeLabelled(admin, 'Leverage', '20');
@@ -151,14 +152,14 @@ describe('strategy, approval, groups and registration IDs', () => {
     const alert = (url: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'not an alert' }).then((answer) => answer.status);
     expect(await alert(oldUrl)).toBe(404);
     expect(await alert(newUrl)).not.toBe(404);
-    await admin.goto('/admin/strategies');
+    await followLink(admin, '/admin/strategies');
     await admin.getByRole('link', { name: 'Edit TYPED01' }).waitFor();
   });
 
   it('an admin approves a customer with a group and typed credentials; the customer is in the customer list', async () => {
     const agent = await e2e.person(AccountType.Agent, { firstName: 'Apo', lastName: 'Agent' });
     await e2e.person(AccountType.Customer, { status: AccountStatus.Pending, group: null, agentId: agent.roleId, firstName: 'Quinn', lastName: 'Queue' });
-    await admin.goto('/customers/approval');
+    await followLink(admin, '/customers/approval');
     await admin.getByRole('link', { name: 'Quinn Queue' }).click();
     await admin.getByRole('button', { name: 'Approve' }).waitFor();
     await choose(admin, 'Group', 'Occasion');
@@ -169,7 +170,7 @@ describe('strategy, approval, groups and registration IDs', () => {
     await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await closePopup(admin, 'Customer approved successfully!');
     await admin.waitForURL(/\/customers\/approval$/);
-    await admin.goto(`/customers?group=${CustomerGroup.Occasion}`);
+    await followLink(admin, `/customers?group=${CustomerGroup.Occasion}`);
     await admin.getByRole('link', { name: 'Quinn Queue' }).waitFor();
   });
 
@@ -188,12 +189,12 @@ describe('strategy, approval, groups and registration IDs', () => {
 
   it('an admin creates a Registration ID for an agent, and the agent creates one; the agent sees both', async () => {
     const { page: agentPage, person: agent } = await e2e.signedInPage(AccountType.Agent, { firstName: 'Reg', lastName: 'Ida' });
-    await admin.goto(`/agent/${agent.roleId}`);
+    await followLink(admin, `/agent/${agent.roleId}`);
     await admin.getByRole('button', { name: 'Create Registration ID' }).click();
     await closePopup(admin, ui.registrationId.created);
     const forAgent = (await admin.getByTestId('registration-id-code').textContent())?.trim() ?? '';
     expect(forAgent).toMatch(/\S{6,}/);
-    await agentPage.goto('/agent/registrationids');
+    await followLink(agentPage, '/agent/registrationids');
     await agentPage.getByRole('button', { name: 'Create Registration ID' }).click();
     await closePopup(agentPage, ui.registrationId.created);
     const own = (await agentPage.getByTestId('registration-id-code').textContent())?.trim() ?? '';
@@ -203,11 +204,11 @@ describe('strategy, approval, groups and registration IDs', () => {
 
   it("an admin suspends an agent with the status control, and the agent list shows it", async () => {
     await e2e.person(AccountType.Agent, { firstName: 'Sam', lastName: 'Status' });
-    await admin.goto('/agents');
+    await followLink(admin, '/agents');
     await admin.getByRole('link', { name: 'Sam Status' }).click();
     await choose(admin, 'Account status', 'Blocked');
     await closePopup(admin, ui.accountsSuccess.agentUpdated);
-    await admin.goto('/agents');
+    await followLink(admin, '/agents');
     const row = admin.getByRole('row').filter({ hasText: 'Sam Status' });
     await row.getByText('Blocked', { exact: true }).waitFor();
   });

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AccountType } from '../../contract/enums';
 import { landingPath } from '../../src/authProvider/landing';
-import { createPerson, type Person } from '../helpers/fixtures';
+import { ACCESS_TOKEN_COOKIE, SESSION_DAYS } from '../../contract/constants';
+import { createPerson, loginAs, type Person } from '../helpers/fixtures';
 import { loadConfig } from '../../server/config';
 import { sandboxMountsFor, startSandbox, type RunningSandbox } from '../../server/sandbox/index';
 import { newToken } from '../../server/lib/tokens';
@@ -42,10 +43,14 @@ export interface E2e {
   person(accountType: AccountType, options?: Parameters<typeof createPerson>[2]): Promise<Person>;
   /** Signs in through the UI (password, then the emailed code typed in the six boxes) and waits for the landing page. */
   signIn(page: Page, person: Pick<Person, 'email' | 'password'>, options?: { loginPath?: string; landing?: string | RegExp }): Promise<void>;
-  /** A new person of that type signed in on a new page (staff through /admin/login, customers through /auth/login). */
+  /**
+   * A new person of that type with a session on a new page, opened at `at` (default: their landing page).
+   * The session comes from the API's own sign-in (password, then the emailed code) and is kept in the
+   * app's session cookie; the sign-in screens themselves are typed through `signIn` where they are tested.
+   */
   signedInPage(
     accountType: AccountType,
-    options?: Parameters<typeof createPerson>[2] & { viewport?: { width: number; height: number } },
+    options?: Parameters<typeof createPerson>[2] & { viewport?: { width: number; height: number }; at?: string },
   ): Promise<{ page: Page; person: Person }>;
   /** With E2E_SCREENSHOTS=1: saves tests/e2e/screenshots/<name>.png (git-ignored), once the network is idle and animations are done. */
   screenshot(page: Page, name: string): Promise<string>;
@@ -109,13 +114,13 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       await page.waitForURL(options.landing ?? /\/(admin|employee|agent|customer)\/dashboard$/);
     },
     async signedInPage(accountType, options = {}) {
-      const { viewport, ...personOptions } = options;
+      const { viewport, at, ...personOptions } = options;
       const person = await createPerson(ctx, accountType, personOptions);
       const page = await e2e.newPage(viewport);
-      await e2e.signIn(page, person, {
-        loginPath: accountType === AccountType.Customer ? '/auth/login' : '/admin/login',
-        landing: new RegExp(`${landingPath(accountType).replace(/\//g, '\\/')}`),
-      });
+      const token = await loginAs(ctx, person);
+      // As src/dataProvider/token.ts stores it after the code is verified.
+      await page.context().addCookies([{ name: ACCESS_TOKEN_COOKIE, value: token, url: baseUrl, sameSite: 'Strict', expires: Date.now() / 1000 + SESSION_DAYS * 86_400 }]);
+      await page.goto(at ?? landingPath(accountType));
       return { page, person };
     },
     async screenshot(page, name) {

@@ -7,6 +7,7 @@ import { findWebhookStrategy } from '../../server/trading/intake';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
 import { goldStrategy } from '../engine/fixtures';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -26,8 +27,7 @@ async function closeResult(page: Page, text: 'Paused.' | 'Resumed.') {
 describe('kill switches in the back office', () => {
   it('an admin pauses a strategy on its page (click, confirm); its next alert is answered and skipped', async () => {
     const strategy = await goldStrategy(e2e.ctx);
-    const { page } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto(`/strategy/${strategy.id}`);
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: `/strategy/${strategy.id}` });
     const box = card(page, 'strategy');
     await box.getByText('Running').waitFor();
     await box.getByRole('button', { name: 'Pause strategy' }).click();
@@ -88,12 +88,12 @@ describe('kill switches in the back office', () => {
     await platform.getByText('Running').waitFor();
     expect(await platform.getByRole('button', { name: 'Pause platform' }).isDisabled()).toBe(true);
 
-    await page.goto(`/strategy/${strategy.id}`);
+    await followLink(page, `/strategy/${strategy.id}`);
     const strategyBox = card(page, 'strategy');
     await strategyBox.getByText(/^Paused since /).waitFor();
     expect(await strategyBox.getByRole('button', { name: 'Resume strategy' }).isDisabled()).toBe(true);
 
-    await page.goto(`/customer/${customer.roleId}`);
+    await followLink(page, `/customer/${customer.roleId}`);
     const customerBox = card(page, 'customer');
     await customerBox.getByText('Running').waitFor();
     expect(await customerBox.getByRole('button', { name: 'Pause copying' }).isDisabled()).toBe(true);
@@ -107,8 +107,7 @@ describe('strategy guards in the back office', () => {
 
   it('an admin types a maximum alert age and slippage and saves them; the page shows it after a reload and the next late alert is skipped', async () => {
     const strategy = await goldStrategy(e2e.ctx);
-    const { page } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto(`/strategy/${strategy.id}`);
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: `/strategy/${strategy.id}` });
     await guards(page).getByText(`Empty: the default, ${Math.round(e2e.ctx.config.trading.maxAlertAgeMs / 1000)} s.`, { exact: false }).waitFor();
 
     // Out of range: the form says why and sends nothing.
@@ -145,8 +144,7 @@ describe('strategy guards in the back office', () => {
   it('an employee sees the guard, read-only, and cannot save', async () => {
     const strategy = await goldStrategy(e2e.ctx);
     await e2e.ctx.deps.db.execute(sql`update strategies set max_alert_age_s = 120 where id = ${strategy.id}`);
-    const { page } = await e2e.signedInPage(AccountType.Employee);
-    await page.goto(`/strategy/${strategy.id}`);
+    const { page } = await e2e.signedInPage(AccountType.Employee, { at: `/strategy/${strategy.id}` });
     await expect.poll(() => ageInput(page).inputValue(), { timeout: 20_000 }).toBe('120');
     expect(await ageInput(page).getAttribute('readonly')).not.toBeNull();
     expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);
@@ -159,8 +157,7 @@ describe("a customer's guards in the back office", () => {
 
   it('an admin types a maximum leverage and notional on the customer page and saves them; a bad value is refused first; the page shows them after a reload', async () => {
     const customer = await e2e.person(AccountType.Customer, { firstName: 'Gina', lastName: 'Guarded' });
-    const { page } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto(`/customer/${customer.roleId}`);
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: `/customer/${customer.roleId}` });
     await field(page, 'Maximum leverage').waitFor();
 
     await field(page, 'Maximum leverage').click();
@@ -189,8 +186,7 @@ describe("a customer's guards in the back office", () => {
   it('an employee sees them read-only and cannot save', async () => {
     const customer = await e2e.person(AccountType.Customer);
     await e2e.ctx.deps.db.execute(sql`insert into customer_guards (customer_id, max_open_positions) values (${customer.roleId}, 4)`);
-    const { page } = await e2e.signedInPage(AccountType.Employee);
-    await page.goto(`/customer/${customer.roleId}`);
+    const { page } = await e2e.signedInPage(AccountType.Employee, { at: `/customer/${customer.roleId}` });
     await expect.poll(() => field(page, 'Maximum open positions').inputValue(), { timeout: 20_000 }).toBe('4');
     expect(await field(page, 'Maximum open positions').getAttribute('readonly')).not.toBeNull();
     expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);

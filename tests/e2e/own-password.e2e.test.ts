@@ -4,6 +4,7 @@ import { AccountType } from '../../contract/enums';
 import { server, ui } from '../../contract/messages';
 import { PASSWORD } from '../helpers/fixtures';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 
 let e2e: E2e;
 beforeAll(async () => {
@@ -79,7 +80,7 @@ describe("changing one's own password asks for the current one", () => {
 
   it('an admin does the same from their own profile (Actions, Change Password), not as setting another account', async () => {
     const { page, person } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto(`/employee/${person.roleId}`);
+    await followLink(page, `/employee/${person.roleId}`);
     await page.getByRole('heading', { name: 'Employee Profile' }).waitFor();
     await changeOwnPassword(page, person.email, openFromActions);
     expect(page.url()).toMatch(new RegExp(`/employee/${person.roleId}$`));
@@ -87,8 +88,7 @@ describe("changing one's own password asks for the current one", () => {
 
   it("an admin sets another account's password without it: the agent's new password signs in", async () => {
     const agent = await e2e.person(AccountType.Agent, { firstName: 'Reset', lastName: 'Agent' });
-    const { page } = await e2e.signedInPage(AccountType.Admin);
-    await page.goto(`/agent/${agent.roleId}`);
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: `/agent/${agent.roleId}` });
     await page.getByRole('heading', { name: 'Agent Profile' }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(agent.email);
     await openFromActions(page);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType } from '../../contract/enums';
 import { exitAudits } from '../../server/db/schema/index';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 import { typeInto } from './typing';
 
 /** Issue 28 items 4, 16, 17 and 18 in Chromium at 1366 px: what a person sees, not what the DOM holds. */
@@ -37,8 +38,7 @@ function tableOverflows(page: Page): Promise<boolean> {
 
 describe('back after log-out (item 4)', () => {
   it('shows the sign-in page, not a blank one', async () => {
-    const { page } = await e2e.signedInPage(AccountType.Employee);
-    await page.goto('/customers');
+    const { page } = await e2e.signedInPage(AccountType.Employee, { at: '/customers' });
     await page.getByRole('heading', { name: 'Customer List' }).waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL(/\/admin\/login$/);
@@ -56,7 +56,7 @@ describe('tables at 1366 px (item 16)', () => {
       { orderId: null, customerId: null, strategyId: null, exitType: null, isError: true, message: long },
       { orderId: null, customerId: null, strategyId: null, exitType: null, isError: false, message: 'Short message' },
     ]);
-    await admin.goto('/activity/exit');
+    await followLink(admin, '/activity/exit');
     const longCell = admin.getByRole('cell', { name: long });
     await longCell.waitFor();
     expect(await longCell.getAttribute('title')).toBe(long);
@@ -67,7 +67,7 @@ describe('tables at 1366 px (item 16)', () => {
     await e2e.screenshot(admin, 'screens-exit-audit-1366');
 
     await e2e.person(AccountType.Customer, { firstName: 'Maximiliana', lastName: 'Wolfeschlegelsteinhausen' });
-    await admin.goto('/customers');
+    await followLink(admin, '/customers');
     const customerRow = admin.getByRole('row').filter({ hasText: 'Wolfeschlegelsteinhausen' });
     await customerRow.waitFor();
     for (const cell of await customerRow.getByRole('cell').all()) expect(await linesOf(cell), (await cell.textContent()) ?? '').toBeLessThanOrEqual(1);
@@ -79,7 +79,7 @@ describe('tables at 1366 px (item 16)', () => {
 describe('read-only profile fields (item 17)', () => {
   it('do not look like inputs: no outline, a grey panel, no text cursor', async () => {
     const customer = await e2e.person(AccountType.Customer, { firstName: 'Rita', lastName: 'Readonly' });
-    await admin.goto(`/customer/${customer.roleId}`);
+    await followLink(admin, `/customer/${customer.roleId}`);
     const email = admin.getByLabel('Email', { exact: true });
     await email.waitFor();
     expect(await email.getAttribute('readonly')).not.toBeNull();
@@ -100,7 +100,7 @@ describe('the Country filter (item 18)', () => {
     admin.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/country/search') searches.push(JSON.parse(request.postData() ?? '{}') as { pageIndex?: number });
     });
-    await admin.goto('/agents');
+    await followLink(admin, '/agents');
     await admin.getByRole('heading', { name: 'Agent List' }).waitFor();
     await admin.waitForLoadState('networkidle');
     expect(searches).toEqual([]);
