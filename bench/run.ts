@@ -1,4 +1,5 @@
 import { activitySearchBenchmark } from './activity-search';
+import { closeAllBenchmark } from './close-all';
 import { customerFilterBenchmark } from './customer-filter';
 import { exportsBenchmark } from './exports';
 import { fanoutBenchmark } from './fanout';
@@ -7,7 +8,7 @@ import { wsSessionsBenchmark } from './ws-sessions';
 import type { Benchmark } from './benchmark';
 
 /** Every benchmark; add new ones here. `npm run bench` runs them all, `npm run bench -- a b` only those. */
-const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark, metricsBenchmark];
+const registry: Benchmark[] = [customerFilterBenchmark, activitySearchBenchmark, exportsBenchmark, fanoutBenchmark, wsSessionsBenchmark, metricsBenchmark, closeAllBenchmark];
 
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((name) => !registry.some((b) => b.name === name));

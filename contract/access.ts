@@ -59,9 +59,9 @@ export function isAllowed(rule: AccessRule, accountType: AccountType | undefined
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | string;
 
 export const resourceAccess: Record<string, Partial<Record<ResourceAction, AccessRule>>> = {
-  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading', pause: 'adminTrading', guard: 'adminTrading' },
-  /** Kill switch of the whole platform (issue 29): staff see it, admins pause and resume it. */
-  platform: { show: 'staffRead', pause: 'adminTrading' },
+  strategies: { list: 'staffRead', show: 'staffRead', create: 'adminTrading', edit: 'adminTrading', delete: 'adminTrading', trade: 'adminTrading', pause: 'adminTrading', guard: 'adminTrading', closeAll: 'adminTrading' },
+  /** Kill switches of the whole platform (issue 29): staff see them, admins pause, resume and close all. */
+  platform: { show: 'staffRead', pause: 'adminTrading', closeAll: 'adminTrading' },
   orders: { list: 'staffRead', show: 'staffRead', close: 'adminTrading' },
   customers: {
     list: 'staffRead',
@@ -76,6 +76,7 @@ export const resourceAccess: Record<string, Partial<Record<ResourceAction, Acces
     password: 'adminManage',
     pause: 'adminTrading',
     guard: 'adminTrading',
+    closeAll: 'adminTrading',
   },
   approvals: { list: 'staffRead', show: 'staffRead', approve: 'adminManage', reject: 'adminManage' },
   agents: { list: 'staffRead', show: 'staffRead', create: 'adminManage', edit: 'adminManage', delete: 'adminManage', status: 'adminManage', block: 'adminManage', password: 'adminManage' },

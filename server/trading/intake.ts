@@ -177,7 +177,7 @@ export async function receiveAlert(
   return deps.intake.db.transaction(async (tx) => {
     const received = await receiveAlertCall(tx, args);
     if (received.duplicate) return answerOf(received);
-    const closing = await requestClose(tx, { strategyId: strategy.id }, null, at);
+    const closing = await requestClose(tx, { strategyId: strategy.id }, null, { at });
     if (closing === 0) {
       await recordExitAudit(tx, {
         orderId: null,

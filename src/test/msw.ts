@@ -13,6 +13,12 @@ const notifications = ws.link(new URL(NOTIFICATIONS_PATH, window.location.origin
 const running = () => HttpResponse.json({ successful: true, data: { paused: false, pausedAt: null }, error: null });
 const pauseStates = ['/api/platform/pause', '/api/strategy/:id/pause', '/api/customer/:id/pause'].map((path) => http.get(`${window.location.origin}${path}`, running));
 
+/** The latest close-all of each kill switch: none unless a test says otherwise. */
+const noCloseAll = () => HttpResponse.json({ successful: true, data: { last: null }, error: null });
+const closeAllStates = ['/api/platform/close-all', '/api/strategy/:id/close-all', '/api/customer/:id/close-all'].map((path) =>
+  http.get(`${window.location.origin}${path}`, noCloseAll),
+);
+
 /** The guards, read by the strategy page and the customer page: none set unless a test says otherwise. */
 const guards = [
   http.get(`${window.location.origin}/api/strategy/:id/guards`, () =>
@@ -24,7 +30,7 @@ const guards = [
 ];
 
 /** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...guards);
+export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...closeAllStates, ...guards);
 
 /** A successful envelope carrying `data`, typed by the route it answers. */
 export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {

@@ -60,7 +60,7 @@ const isWholeStop = (order: OrderState) => order.labels.planType === 'pos_loss' 
 const isProtective = (order: OrderState) => /^(tp|sl|tr)/.test(legOf(order)) || order.kind === 'tpsl' || order.kind === 'trailing' || order.labels.tpsl !== undefined;
 
 /** Whether the live stops of `account` cover all of `position`: a whole-position stop, or sized stops adding up to its size. */
-export function stopsCover(account: AccountSnapshot, position: PositionState): boolean {
+export function stopsCover(account: Pick<AccountSnapshot, 'orders'>, position: PositionState): boolean {
   if (position.stopLoss > 0) return true;
   const stops = account.orders.filter((o) => isLive(o) && o.symbol === position.symbol && o.side === closingSide(position.side) && isStopOrder(o));
   if (stops.some(isWholeStop)) return true;

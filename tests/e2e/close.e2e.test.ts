@@ -7,6 +7,7 @@ import { startDispatcher } from '../../server/trading/start';
 import { executionsOf, tradingCustomer, waitFor, type TradingCustomer } from '../engine/fixtures';
 import { personWithToken } from '../helpers/fixtures';
 import { startE2e, type E2e } from './harness';
+import { followLink } from './navigation';
 import { closePopup } from './typing';
 
 /**
@@ -120,4 +121,27 @@ describe('closing an order from Order & Alert', () => {
   // exchange shows zero, 'open' and still protected by its stop otherwise): today a close that the
   // emptied order book (sandbox control.setBook) cannot fill may still be marked closed.
   it.todo('says n of m closed when the order book cannot fill the close (book emptied with control.setBook)');
+});
+
+describe('close all from the kill switch card (issue 29)', () => {
+  it("an admin closes all of a strategy's positions on its page; the card follows them until all are closed, and the exchange shows them flat", async () => {
+    const strategyId = await strategyFor('CLOSEVIP', CustomerGroup.Vip);
+    const vip = [
+      await tradingCustomer(e2e.ctx, e2e.sandbox!, { exchange: 'bybit', group: CustomerGroup.Vip }),
+      await tradingCustomer(e2e.ctx, e2e.sandbox!, { exchange: 'bitget', group: CustomerGroup.Vip }),
+    ];
+    const orderId = await openLong(strategyId, vip);
+    await followLink(page, `/strategy/${strategyId}`);
+    const card = page.getByTestId('pause-switch-strategy');
+    await card.getByRole('button', { name: 'Close all positions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close all positions' });
+    await dialog.getByText(/Close every open position of this strategy at market/).waitFor();
+    expect((await executionsOf(e2e.ctx, orderId)).map((row) => row.state)).toEqual(['open', 'open']);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await closePopup(page, 'Closing 2 positions.');
+    await card.getByText(/all 2 positions are closed\.$/).waitFor({ timeout: 60_000 });
+    for (const customer of vip) expect(e2e.sandbox!.control.account(customer.sandbox!.uid).positions.filter((p) => p.size > 0)).toEqual([]);
+    expect((await executionsOf(e2e.ctx, orderId)).map((row) => row.state)).toEqual(['closed', 'closed']);
+    await e2e.screenshot(page, 'close-all-strategy');
+  });
 });

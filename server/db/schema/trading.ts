@@ -16,8 +16,10 @@ import {
   uniqueIndex,
   bigint,
   jsonb,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ExecutionLeg } from '../../trading/legs';
+import { accounts } from './accounts';
 import { insertedBy } from './transaction-id';
 import { customers } from './people';
 
@@ -193,11 +195,15 @@ export const executions = pgTable(
     /** Exit type of the requested close: 1 by admin, 2 customer, null by signal or TP/SL. */
     exitType: smallint(),
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The close-all that asked this execution to close, if one did. */
+    closeAllId: integer().references((): AnyPgColumn => closeAllRuns.id, { onDelete: 'set null' }),
     createdAt: now(),
     updatedAt: now(),
   },
   (t) => [
     uniqueIndex('executions_order_customer_uq').on(t.orderId, t.customerId),
+    /** A close-all's progress: its executions and their states. */
+    index('executions_close_all_idx').on(t.closeAllId).where(sql`${t.closeAllId} is not null`),
     uniqueIndex('executions_client_order_uq').on(t.clientOrderId),
     index('executions_ready_idx').on(t.state, t.nextAttemptAt),
     index('executions_open_idx').on(t.state).where(sql`${t.state} in ('pending', 'open')`),
@@ -208,6 +214,35 @@ export const executions = pgTable(
     index('executions_closing_idx')
       .on(t.orderId)
       .where(sql`${t.state} in ('pending', 'open') and ${t.closeRequestedAt} is not null`),
+  ],
+);
+
+/**
+ * A close-all (issue 29): an admin closing every live position of a strategy, of a customer or of the
+ * platform at market through the engine's close path. Its executions carry its id; its progress is
+ * their states. Who asked is also in the staff log.
+ */
+export const closeAllRuns = pgTable(
+  'close_all_runs',
+  {
+    id: serial().primaryKey(),
+    scope: text().notNull(),
+    strategyId: text().references(() => strategies.id, { onDelete: 'cascade' }),
+    customerId: integer().references(() => customers.id, { onDelete: 'cascade' }),
+    requestedAt: now(),
+    requestedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    /** Live executions it asked to close. */
+    positions: integer().notNull().default(0),
+  },
+  (t) => [
+    index('close_all_runs_strategy_idx').on(t.strategyId, t.id),
+    index('close_all_runs_customer_idx').on(t.customerId, t.id),
+    check(
+      'close_all_runs_scope_ck',
+      sql`(${t.scope} = 'platform' and ${t.strategyId} is null and ${t.customerId} is null)
+        or (${t.scope} = 'strategy' and ${t.strategyId} is not null and ${t.customerId} is null)
+        or (${t.scope} = 'customer' and ${t.customerId} is not null and ${t.strategyId} is null)`,
+    ),
   ],
 );
 

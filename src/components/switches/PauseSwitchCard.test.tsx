@@ -44,10 +44,57 @@ describe('kill switch card', () => {
     expect(screen.getByText('Running')).toBeInTheDocument();
   });
 
-  it('shows an employee the state with the control disabled', async () => {
+  it('shows an employee the state with the controls disabled', async () => {
     server.use(http.get(apiUrl('/api/platform/pause'), () => HttpResponse.json(ok(switchRoutes.platformState, { paused: true, pausedAt: PAUSED_AT }))));
     renderWithAdmin(<PauseSwitchCard target={{ scope: 'platform' }} />, { accountType: AccountType.Employee });
     await screen.findByText(/^Paused since /);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resume platform' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Close all positions' })).toBeDisabled();
+  });
+});
+
+describe('close all on the kill switch card', () => {
+  const run = { id: 7, scope: 'strategy' as const, requestedAt: PAUSED_AT, positions: 2, closed: 0, protected: 2 };
+
+  it('asks for confirmation, sends nothing before it, then follows the progress until every position is closed', async () => {
+    let asked = 0;
+    let last: typeof run | null = null;
+    server.use(
+      http.post(apiUrl('/api/strategy/BTC001/close-all'), () => {
+        asked += 1;
+        last = run;
+        return HttpResponse.json(ok(switchRoutes.closeAllStrategy, run));
+      }),
+      http.get(apiUrl('/api/strategy/BTC001/close-all'), () => HttpResponse.json(ok(switchRoutes.strategyCloseAllState, { last }))),
+    );
+    renderWithAdmin(<PauseSwitchCard target={{ scope: 'strategy', id: 'BTC001' }} />, { accountType: AccountType.Admin });
+    await clickWhenEnabled('Close all positions');
+    const dialog = await screen.findByRole('dialog', { name: 'Close all positions' });
+    expect(within(dialog).getByText(/Close every open position of this strategy at market/)).toBeInTheDocument();
+    expect(asked).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Closing 2 positions.');
+    expect(asked).toBe(1);
+    expect(screen.getByTestId('close-all-progress-strategy')).toHaveTextContent(/: 0 of 2 closed, the rest still protected\.$/);
+    last = { ...run, closed: 2, protected: 0 };
+    await waitFor(() => expect(screen.getByTestId('close-all-progress-strategy')).toHaveTextContent(/: all 2 positions are closed\.$/), { timeout: 10_000 });
+  });
+
+  it('says so when some of the rest are not protected yet, and when there was nothing to close', async () => {
+    server.use(
+      http.get(apiUrl('/api/customer/12/close-all'), () =>
+        HttpResponse.json(ok(switchRoutes.customerCloseAllState, { last: { ...run, scope: 'customer', positions: 3, closed: 1, protected: 1 } })),
+      ),
+      http.get(apiUrl('/api/platform/close-all'), () => HttpResponse.json(ok(switchRoutes.platformCloseAllState, { last: { ...run, scope: 'platform', positions: 0, protected: 0 } }))),
+    );
+    renderWithAdmin(
+      <>
+        <PauseSwitchCard target={{ scope: 'customer', id: 12 }} />
+        <PauseSwitchCard target={{ scope: 'platform' }} />
+      </>,
+      { accountType: AccountType.Admin },
+    );
+    expect(await screen.findByTestId('close-all-progress-customer')).toHaveTextContent(/: 1 of 3 closed; 1 of the rest protected so far\.$/);
+    expect(await screen.findByTestId('close-all-progress-platform')).toHaveTextContent(/: no open position to close\.$/);
   });
 });

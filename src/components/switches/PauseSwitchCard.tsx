@@ -12,15 +12,13 @@ import { errorMessage, useAppDataProvider } from '../../dataProvider';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { formatDate, formatTime } from '../formatDate';
 import { useResultPopup } from '../ResultPopupProvider';
+import { CloseAllControl } from './CloseAllControl';
 import { PlatformCodeDialog } from './PlatformCodeDialog';
-
-export type SwitchTarget = { scope: 'strategy'; id: string } | { scope: 'customer'; id: number } | { scope: 'platform' };
-
-const resourceOf = { strategy: 'strategies', customer: 'customers', platform: 'platform' } as const;
+import { queryKeyOf, resourceOf, type SwitchTarget } from './target';
 
 function usePauseState(target: SwitchTarget) {
   const dataProvider = useAppDataProvider();
-  const key = ['pauseSwitch', target.scope, target.scope === 'platform' ? null : target.id];
+  const key = queryKeyOf('pauseSwitch', target);
   const state = useQuery({
     queryKey: key,
     queryFn: (): Promise<PauseState> =>
@@ -42,7 +40,8 @@ function StateChip({ state }: { state: PauseState | undefined }) {
 
 /**
  * A kill switch's card: its state for every staff member, and (admins only; shown disabled to the
- * others, never hidden) Pause / Resume, asked for confirmation; the platform's with the mailed code.
+ * others, never hidden) Pause / Resume and Close all, asked for confirmation; the platform's with the
+ * mailed code.
  */
 export function PauseSwitchCard({ target }: { target: SwitchTarget }) {
   const translate = useTranslate();
@@ -80,9 +79,16 @@ export function PauseSwitchCard({ target }: { target: SwitchTarget }) {
         <Button variant="contained" color={paused ? 'success' : 'error'} disabled={canAccess !== true || !state.data || change.isPending} onClick={() => setAsking(true)}>
           {t(`actions.${action}`)}
         </Button>
+        <CloseAllControl target={target} />
       </CardContent>
       {target.scope === 'platform' ? (
-        <PlatformCodeDialog open={asking} pause={!paused} title={t(`actions.${action}`)} onCancel={() => setAsking(false)} onDone={done} />
+        <PlatformCodeDialog
+          open={asking}
+          title={t(`actions.${action}`)}
+          confirm={(code) => dataProvider.setPlatformPause(!paused, code)}
+          onCancel={() => setAsking(false)}
+          onDone={done}
+        />
       ) : (
         <ConfirmDialog open={asking} busy={change.isPending} title={t(`actions.${action}`)} content={t(`confirm.${action}`)} onCancel={() => setAsking(false)} onConfirm={() => change.mutate()} />
       )}

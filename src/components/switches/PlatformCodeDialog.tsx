@@ -7,21 +7,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { PauseState } from '../../../contract/api/switches';
 import { errorMessage, useAppDataProvider } from '../../dataProvider';
 import { CodeInput } from '../CodeInput';
 
-interface PlatformCodeDialogProps {
+interface PlatformCodeDialogProps<T> {
   open: boolean;
-  /** true: pause the platform; false: resume it. */
-  pause: boolean;
   title: string;
+  /** Sends the switch with the typed code (pause, resume or close all of the platform). */
+  confirm: (code: string) => Promise<T>;
   onCancel: () => void;
-  onDone: (state: PauseState) => void;
+  onDone: (answer: T) => void;
 }
 
-/** Pausing or resuming the platform: a code is mailed as the dialog opens; the sixth digit confirms. */
-export function PlatformCodeDialog({ open, pause, title, onCancel, onDone }: PlatformCodeDialogProps) {
+/** A platform-wide switch: a code is mailed as the dialog opens; the sixth digit confirms. */
+export function PlatformCodeDialog<T>({ open, title, confirm: send, onCancel, onDone }: PlatformCodeDialogProps<T>) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const [busy, setBusy] = useState(false);
@@ -38,7 +37,7 @@ export function PlatformCodeDialog({ open, pause, title, onCancel, onDone }: Pla
     setBusy(true);
     setError(undefined);
     try {
-      onDone(await dataProvider.setPlatformPause(pause, code));
+      onDone(await send(code));
     } catch (failure) {
       setError(errorMessage(failure, translate('app.switches.notifications.failed')));
       setAttempt((n) => n + 1);

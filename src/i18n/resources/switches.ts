@@ -1,4 +1,4 @@
-/** Texts of the kill switches (issue 29): a strategy, a customer's copying, the platform. */
+/** Texts of the kill switches (issue 29): pause and close all of a strategy, a customer's copying, the platform. */
 export const switchesMessages = {
   title: {
     strategy: 'Kill switch',
@@ -27,4 +27,23 @@ export const switchesMessages = {
     codeSent: 'A 6-digit code was mailed to you: type it to confirm.',
   },
   notifications: { paused: 'Paused.', resumed: 'Resumed.', failed: 'The switch could not be changed.' },
+  closeAll: {
+    action: 'Close all positions',
+    confirm: {
+      strategy: "Close every open position of this strategy at market, for every customer? Each is closed as by an admin; this cannot be undone.",
+      customer: 'Close every open position of this customer at market, whatever the strategy? Each is closed as by an admin; this cannot be undone.',
+    },
+    asked: 'Close all asked %{at}:',
+    progress: {
+      nothing: 'no open position to close.',
+      done: 'the position is closed. |||| all %{positions} positions are closed.',
+      protected: '%{closed} of %{positions} closed, the rest still protected.',
+      unprotected: '%{closed} of %{positions} closed; %{protected} of the rest protected so far.',
+    },
+    notifications: {
+      asked: 'Closing one position. |||| Closing %{smart_count} positions.',
+      nothing: 'Nothing to close: no open position.',
+      failed: 'Close all could not be asked for.',
+    },
+  },
 };
