@@ -37,7 +37,7 @@ export interface E2e {
   browser: Browser;
   /** The exchange sandbox (Bybit/Bitget API and quick-connect pages) when started with `{ sandbox: true }`. */
   sandbox?: RunningSandbox;
-  /** A fresh browser context (own cookies) and page; desktop size unless `viewport` is given. */
+  /** A fresh browser context (own cookies, reduced motion) and page; desktop size unless `viewport` is given. */
   newPage(viewport?: { width: number; height: number }): Promise<Page>;
   /** Creates a person of that type (Active, country SG) in the database. */
   person(accountType: AccountType, options?: Parameters<typeof createPerson>[2]): Promise<Person>;
@@ -96,7 +96,8 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
     browser,
     ...(sandbox ? { sandbox } : {}),
     async newPage(viewport = { width: 1366, height: 860 }) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport });
+      // As a person who asks their system for less motion (the app honours it): no frames spent on transitions.
+      const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
       contexts.push(context);
       return context.newPage();
     },

@@ -161,6 +161,12 @@ describe('issue 10 in the browser', () => {
     const nameHeader = page.getByRole('columnheader', { name: 'Name' });
     const arrowOpacity = await nameHeader.locator('.MuiTableSortLabel-icon').evaluate((element) => Number(getComputedStyle(element).opacity));
     expect(arrowOpacity).toBeGreaterThan(0.2);
+    // The browser asks for reduced motion (harness): the app's transitions end at once.
+    const motion = await page
+      .getByRole('button', { name: 'Export' })
+      .evaluate((element) => ({ reduce: matchMedia('(prefers-reduced-motion: reduce)').matches, seconds: parseFloat(getComputedStyle(element).transitionDuration) }));
+    expect(motion.reduce).toBe(true);
+    expect(motion.seconds).toBeLessThan(0.001);
     await e2e.screenshot(page, 'issue10-customers-sort-arrows');
 
     await followLink(page, `/strategy/${ids.strategy}`);
