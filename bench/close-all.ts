@@ -7,6 +7,7 @@ import type { AccountState } from '../server/sandbox/control';
 import { EXCHANGE_CEILINGS } from '../server/trading/exchanges/rate-limiter';
 import { stopsCover } from '../tests/chaos/invariants';
 import type { Benchmark } from './benchmark';
+import { benchFigures } from './figures';
 import { insertCustomers, insertStrategy, openEnvironment, type BenchCustomer, type BenchEnvironment } from './fanout-setup';
 import { staffHeaders } from './harness';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
@@ -24,14 +25,7 @@ type ExchangeName = (typeof EXCHANGES)[number];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const perSecond = (exchange: ExchangeName) => (EXCHANGE_CEILINGS[exchange].perIp.limit * 1000) / EXCHANGE_CEILINGS[exchange].perIp.windowMs;
 
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  label: string;
-}
-const figures: Figure[] = [];
-const record = (name: string, value: number, unit: string, label: string) => figures.push({ name, value: Number(value.toFixed(2)), unit, label });
+const { record, print: printFigures } = benchFigures('close-all', 2);
 
 async function until(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const started = Date.now();
@@ -142,9 +136,7 @@ async function run(): Promise<void> {
     console.log(`  ${BYBIT_N} Bybit and ${BITGET_N} Bitget positions open and protected after ${((Date.now() - opening) / 1000).toFixed(1)} s`);
     await sleep(5_500); // the per-address windows drain before the close-all
     await closeAllAndWatch(env, sandbox, customers, strategy.id);
-    console.log('\n| Figure | Value |\n|---|---|');
-    for (const figure of figures) console.log(`| ${figure.label} | ${figure.value} ${figure.unit} |`);
-    for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `close-all.${figure.name}`, value: figure.value, unit: figure.unit })}`);
+    printFigures();
   } finally {
     await env?.close();
     await sandbox.close();

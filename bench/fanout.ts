@@ -9,6 +9,7 @@ import { webhookLoadElsewhere, type LoadResult } from './fanout-load';
 import { protectionTimes, spreadOf, spreadText as timesText, type Spread } from './fanout-protection';
 import { insertCustomers, insertStrategy, openEnvironment, SYMBOLS, type BenchCustomer, type BenchEnvironment } from './fanout-setup';
 import type { Benchmark } from './benchmark';
+import { benchFigures } from './figures';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 /** One-way latency the sandbox adds to every request (issue 11's run shape). */
@@ -47,15 +48,7 @@ function partsWanted(value: string | undefined): ReadonlySet<Part> {
 }
 const parts = partsWanted(process.env.BENCH_FANOUT_PARTS);
 
-interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  label: string;
-}
-
-const figures: Figure[] = [];
-const record = (name: string, value: number, unit: string, label: string) => figures.push({ name, value: Number(value.toFixed(1)), unit, label });
+const { record, print: printFigures } = benchFigures('fanout', 1);
 const spreadText = (s: Spread, unit = 'ms') => `${s.p50.toFixed(1)} / ${s.p99.toFixed(1)} ${unit}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -332,9 +325,7 @@ async function run(): Promise<void> {
       if (parts.has('latency')) await firstOrderLatency(rest, sandbox, 'rest');
       if (parts.has('fanout')) await bigFanOut(rest, sandbox, 'rest', { bybit: BYBIT_N, bitget: BITGET_N });
     }
-    console.log('\n| Figure | Value |\n|---|---|');
-    for (const figure of figures) console.log(`| ${figure.label} | ${figure.value} ${figure.unit} |`);
-    for (const figure of figures) console.log(`BENCH_RESULT ${JSON.stringify({ name: `fanout.${figure.name}`, value: figure.value, unit: figure.unit })}`);
+    printFigures();
   } finally {
     for (const env of opened) await env.close();
     await sandbox.close();

@@ -11,9 +11,11 @@ import { logStaffAction } from '../lib/staff-log';
 import { enqueueOrder, openOrderArgs, queuedResult, type EnqueueInput, type EnqueueResult, type LocalClaim, type OpenOrderArgs, type QueuedOrder } from './enqueue';
 import { preparedFunctionCall } from './prepared-call';
 import { missing, refusedInState } from './refusal';
-import { requestClose } from './execution-state/close-request';
+import { requestClose, type CloseScope } from './execution-state/close-request';
 import { finishOrderIfDone } from './execution-state/order-settlement';
 import type { WebhookStrategy } from './webhook-strategies';
+
+export type { CloseScope };
 
 /**
  * The one way into trading: webhook alerts, manual long/short and closing an Order. An entry alert is
@@ -238,6 +240,15 @@ export async function closeOrder(deps: Pick<TradingDeps, 'db'>, input: { orderId
   });
   if (result.closing === 0) await finishOrderIfDone(deps.db, input.orderId);
   return result;
+}
+
+/**
+ * A close-all (issue 29): every live execution of the scope (a strategy's active orders, a customer, or
+ * every one) is marked for closing by admin, carrying the close-all's id; the dispatcher closes them as
+ * it closes an Order's. Answers how many were marked.
+ */
+export function requestCloseAll(tx: DbOrTx, scope: CloseScope, closeAllId: number): Promise<number> {
+  return requestClose(tx, scope, ExitType.ByAdmin, { closeAllId });
 }
 
 async function hasCloseUnderWay(tx: DbOrTx, orderId: number): Promise<boolean> {

@@ -1,11 +1,10 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { CloseAllProgress } from '../../../contract/api/switches';
-import { ExitType } from '../../../contract/enums';
 import type { DbOrTx } from '../../db/client';
 import { closeAllRuns } from '../../db/schema/index';
 import { logStaffAction } from '../../lib/staff-log';
-import { requestClose, type CloseScope } from '../../trading/execution-state/close-request';
-import type { PauseTarget } from './repository';
+import { requestCloseAll, type CloseScope } from '../../trading/intake';
+import { staffLogTarget, targetColumns, type PauseTarget } from './repository';
 
 function closeScopeOf(target: PauseTarget): CloseScope {
   if (target.scope === 'strategy') return { strategyId: target.strategyId };
@@ -28,18 +27,11 @@ export async function closeAll(db: DbOrTx, target: PauseTarget, actorAccountId: 
   return db.transaction(async (tx) => {
     const [run] = await tx
       .insert(closeAllRuns)
-      .values({
-        scope: target.scope,
-        strategyId: target.scope === 'strategy' ? target.strategyId : null,
-        customerId: target.scope === 'customer' ? target.customerId : null,
-        requestedAt: at,
-        requestedBy: actorAccountId,
-      })
+      .values({ ...targetColumns(target), requestedAt: at, requestedBy: actorAccountId })
       .returning({ id: closeAllRuns.id });
-    const positions = await requestClose(tx, closeScopeOf(target), ExitType.ByAdmin, { closeAllId: run!.id });
+    const positions = await requestCloseAll(tx, closeScopeOf(target), run!.id);
     await tx.update(closeAllRuns).set({ positions }).where(eq(closeAllRuns.id, run!.id));
-    const targetId = target.scope === 'strategy' ? target.strategyId : target.scope === 'customer' ? target.customerId : 'platform';
-    await logStaffAction(tx, { actorAccountId, action: `${target.scope}.closeAll`, targetType: target.scope === 'platform' ? 'settings' : target.scope, targetId, details: { positions } });
+    await logStaffAction(tx, { actorAccountId, action: `${target.scope}.closeAll`, ...staffLogTarget(target), details: { positions } });
     return (await progressOf(tx, run!.id))!;
   });
 }

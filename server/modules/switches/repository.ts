@@ -2,10 +2,26 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PauseState } from '../../../contract/api/switches';
 import type { DbOrTx } from '../../db/client';
 import { customers, strategies, tradingPauses } from '../../db/schema/index';
-import { logStaffAction } from '../../lib/staff-log';
+import { logStaffAction, type StaffAction } from '../../lib/staff-log';
 
 /** One kill switch: the platform, a strategy or a customer (table trading_pauses, one row while paused). */
 export type PauseTarget = { scope: 'platform' } | { scope: 'strategy'; strategyId: string } | { scope: 'customer'; customerId: number };
+
+/** The columns naming the target in a row per scope (trading_pauses, close_all_runs). */
+export function targetColumns(target: PauseTarget) {
+  return {
+    scope: target.scope,
+    strategyId: target.scope === 'strategy' ? target.strategyId : null,
+    customerId: target.scope === 'customer' ? target.customerId : null,
+  };
+}
+
+/** The target as the staff log names it. */
+export function staffLogTarget(target: PauseTarget): Pick<StaffAction, 'targetType' | 'targetId'> {
+  if (target.scope === 'strategy') return { targetType: 'strategy', targetId: target.strategyId };
+  if (target.scope === 'customer') return { targetType: 'customer', targetId: target.customerId };
+  return { targetType: 'settings', targetId: 'platform' };
+}
 
 function rowOf(target: PauseTarget) {
   if (target.scope === 'strategy') return eq(tradingPauses.strategyId, target.strategyId);
@@ -37,19 +53,12 @@ export async function setPause(db: DbOrTx, target: PauseTarget, paused: boolean,
     const changed = paused
       ? await tx
           .insert(tradingPauses)
-          .values({
-            scope: target.scope,
-            strategyId: target.scope === 'strategy' ? target.strategyId : null,
-            customerId: target.scope === 'customer' ? target.customerId : null,
-            pausedAt: at,
-            pausedBy: actorAccountId,
-          })
+          .values({ ...targetColumns(target), pausedAt: at, pausedBy: actorAccountId })
           .onConflictDoNothing()
           .returning({ id: tradingPauses.id })
       : await tx.delete(tradingPauses).where(rowOf(target)).returning({ id: tradingPauses.id });
     if (changed.length > 0) {
-      const targetId = target.scope === 'strategy' ? target.strategyId : target.scope === 'customer' ? target.customerId : 'platform';
-      await logStaffAction(tx, { actorAccountId, action: paused ? `${target.scope}.pause` : `${target.scope}.resume`, targetType: target.scope === 'platform' ? 'settings' : target.scope, targetId });
+      await logStaffAction(tx, { actorAccountId, action: paused ? `${target.scope}.pause` : `${target.scope}.resume`, ...staffLogTarget(target) });
     }
     return pauseStateOf(tx, target);
   });
