@@ -31,12 +31,27 @@ export interface CloseFate {
   closeSlippage: number;
 }
 
+/** The exchanges' published taker fee rates (VIP 0), which every demo fill pays. */
+const TAKER_FEE_RATE: Record<Position['exchange'], number> = { bybit: 0.00055, bitget: 0.0006 };
+
+/** Exit fees of each position so far (the entry's are counted at the close). */
+const exitFees = new WeakMap<ExecutionContext, number>();
+
 /** Books a fill of `quantity` at `price` on the position (and on `leg` when a leg filled). */
 function book(position: Position, quantity: number, price: number, leg?: ExecutionLeg): void {
   const { ctx } = position;
   if (leg) Object.assign(leg, { filledQty: quantity, avgPrice: price, status: 'filled' });
   ctx.closedQty = round8(ctx.closedQty + quantity);
   ctx.realizedPnl = round8(ctx.realizedPnl + pnlOf(position.terms.side, ctx.entryPrice!, price, quantity));
+  exitFees.set(ctx, (exitFees.get(ctx) ?? 0) + quantity * price * TAKER_FEE_RATE[position.exchange]);
+}
+
+/** The close as the engine books it: realized PnL net of the entry's and the exits' fees (no funding in the demo). */
+async function close(w: Writer, position: Position, exitType: ExitType | null, how: string): Promise<void> {
+  const { ctx } = position;
+  const fees = round8((exitFees.get(ctx) ?? 0) + ctx.quantity! * ctx.entryPrice! * TAKER_FEE_RATE[position.exchange]);
+  ctx.realizedPnl = round8(ctx.realizedPnl - fees);
+  await markClosed(w, ctx, { exitType, message: withRealizedPnl(how, ctx.realizedPnl, { fees, funding: 0 }) });
 }
 
 function cancelOpenLegs(ctx: ExecutionContext): void {
@@ -71,7 +86,7 @@ export async function runToExit(position: Position, trade: DemoTrade, writer: Wr
     book(position, quantity, leg.price, leg);
     if (last) {
       cancelOpenLegs(ctx);
-      await markClosed(writer(at), ctx, { exitType: null, message: withRealizedPnl(legClosedMessage(leg.kind, leg.price, quantity, symbol, leg.price), ctx.realizedPnl) });
+      await close(writer(at), position, null, legClosedMessage(leg.kind, leg.price, quantity, symbol, leg.price));
       return;
     }
     await markLegsFilled(writer(at), ctx, [{ exitType: null, message: legFilledMessage(leg.kind, quantity, symbol, leg.price) }]);
@@ -81,7 +96,7 @@ export async function runToExit(position: Position, trade: DemoTrade, writer: Wr
   const quantity = remainingOf(ctx);
   book(position, quantity, stop.price, stop);
   cancelOpenLegs(ctx);
-  await markClosed(writer(trade.holdMs), ctx, { exitType: null, message: withRealizedPnl(legClosedMessage('sl', stop.price, quantity, symbol, stop.price), ctx.realizedPnl) });
+  await close(writer(trade.holdMs), position, null, legClosedMessage('sl', stop.price, quantity, symbol, stop.price));
 }
 
 /** The customer closed the position on the exchange; the sync books it at about the market price. */
@@ -89,7 +104,7 @@ export async function closeOutside(w: Writer, position: Position, price: number)
   const quantity = remainingOf(position.ctx);
   book(position, quantity, price);
   cancelOpenLegs(position.ctx);
-  await markClosed(w, position.ctx, { exitType: ExitType.Customer, message: withRealizedPnl(closedOutsideMessage(quantity, position.ctx.strategy.symbol, price), position.ctx.realizedPnl) });
+  await close(w, position, ExitType.Customer, closedOutsideMessage(quantity, position.ctx.strategy.symbol, price));
 }
 
 /**
@@ -127,7 +142,7 @@ export async function closeBySignal(
     const quantity = remainingOf(ctx);
     book(position, quantity, price);
     cancelOpenLegs(ctx);
-    await markClosed(writer(trade.holdMs + 2_000), ctx, { exitType: null, message: withRealizedPnl(closedAtMarketMessage(null, `${quantity} ${strategy.symbol} at ${price}`), ctx.realizedPnl) });
+    await close(writer(trade.holdMs + 2_000), position, null, closedAtMarketMessage(null, `${quantity} ${strategy.symbol} at ${price}`));
   });
   const abandoned = positions.filter((position) => fateOf(position.ctx.id).closeFailure);
   if (abandoned.length === 0) return;

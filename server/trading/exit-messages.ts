@@ -35,5 +35,11 @@ export const closedOutsideMessage = (quantity: number, symbol: string, price: nu
 export const liquidatedMessage = (quantity: number, symbol: string, price: number) =>
   `${quantity} ${symbol} was liquidated by the exchange: taken over at ${price}, its bankruptcy price`;
 
-/** The last exit audit of a position ends with its realized PnL. */
-export const withRealizedPnl = (how: string, realizedPnl: number) => `${how}; realized PnL ${realizedPnl.toFixed(2)} USDT`;
+/**
+ * The last exit audit of a position ends with its realized PnL, net of the fees and funding the exchange's records
+ * show (LIVE-FIDELITY D12), or said to be before them when those could not be read.
+ */
+export function withRealizedPnl(how: string, realizedPnl: number, costs: { fees: number; funding: number } | null): string {
+  const net = costs ? `after fees ${costs.fees.toFixed(2)} and funding ${costs.funding.toFixed(2)} USDT` : 'before fees and funding (the exchange\'s records of them could not be read)';
+  return `${how}; realized PnL ${realizedPnl.toFixed(2)} USDT ${net}`;
+}

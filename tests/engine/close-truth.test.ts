@@ -7,7 +7,7 @@ import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { closeOrder } from '../../server/trading/intake';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, feesPaid, insertStrategy, netPnlText, openPositions, startEngine, stopsOf, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 /**
  * LIVE-FIDELITY D1 and D2: a close is done when the exchange shows zero, not when a close order was
@@ -88,7 +88,7 @@ describe('closes on empty and thin books (D1, D2)', () => {
     expect((await auditsOf(ctx, 'exit_audits', orderId)).map((a) => [a.customer_id, a.message]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
       customers.flatMap((c) => [
         [c.customerId, 'Position close by admin not complete: the exchange\'s order book did not fill it, 0.016 BTCUSDT stays open with its stop and is sent to close again until it is flat'],
-        [c.customerId, 'Position closed by admin at market: 0.016 BTCUSDT at 60000; realized PnL 0.00 USDT'],
+        [c.customerId, `Position closed by admin at market: 0.016 BTCUSDT at 60000; ${netPnlText(0, feesPaid(sandbox, c, 'BTCUSDT'))}`],
       ]),
     );
   });
@@ -120,6 +120,6 @@ describe('closes on empty and thin books (D1, D2)', () => {
     }
     expect((await executionsOf(ctx, orderId)).map((row) => row.state)).toEqual(['closed', 'closed']);
     const closed = (await auditsOf(ctx, 'exit_audits', orderId)).filter((a) => a.message.startsWith('Position closed'));
-    expect(closed.map((a) => a.message)).toEqual(customers.map(() => 'Position closed by admin at market: 0.016 BTCUSDT at 60000 (2 orders); realized PnL 0.00 USDT'));
+    expect(closed.map((a) => a.message)).toEqual(customers.map((c) => `Position closed by admin at market: 0.016 BTCUSDT at 60000 (2 orders); ${netPnlText(0, feesPaid(sandbox, c, 'BTCUSDT'))}`));
   });
 });

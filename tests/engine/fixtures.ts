@@ -337,3 +337,11 @@ export function queueManualLong(ctx: TestContext, strategyId: string, deadlineMs
     enqueueOrder(tx, { strategyId, side: EntryDirection.Long, entryType: OrderEntryType.Manual, signalId: null, receiveOnce: false, deadlineMs, referencePrice: null }),
   );
 }
+
+/** What the account's orders on `symbol` paid in fees, from the sandbox's own books. */
+export function feesPaid(sandbox: RunningSandbox, customer: TradingCustomer, symbol: string): number {
+  return sandbox.control.account(customer.sandbox!.uid).orders.filter((order) => order.symbol === symbol).reduce((sum, order) => sum + order.fee, 0);
+}
+
+/** How a closed position's last exit audit ends (LIVE-FIDELITY D12): its gross PnL less the fees paid, no funding settled. */
+export const netPnlText = (gross: number, fees: number) => `realized PnL ${(gross - fees).toFixed(2)} USDT after fees ${fees.toFixed(2)} and funding 0.00 USDT`;

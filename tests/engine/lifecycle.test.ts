@@ -6,7 +6,7 @@ import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandb
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { closeOrder } from '../../server/trading/intake';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, stopAtEntry, stopLossOf, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, executionsOf, feesPaid, insertStrategy, netPnlText, openPositions, startEngine, stopAtEntry, stopLossOf, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const qtyGroup = (amount: number) => [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount }];
 
@@ -54,10 +54,12 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
       expect(openOrders(customer)).toEqual([]);
     }
     const rows = await executionsOf(ctx, orderId);
-    expect(rows.map((row) => [row.state, Number(row.realized_pnl)])).toEqual([['closed', 3], ['closed', 3]]);
+    const fees = customers.map((customer) => feesPaid(sandbox, customer, 'BTCUSDT'));
+    expect(rows.map((row) => row.state)).toEqual(['closed', 'closed']);
+    for (const [i, row] of rows.entries()) expect(Number(row.realized_pnl)).toBeCloseTo(3 - fees[i]!, 6);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
     expect(audits.map((a) => [a.exit_type, a.message])).toEqual(
-      customers.map(() => [ExitType.ByAdmin, 'Position closed by admin at market: 0.01 BTCUSDT at 60300; realized PnL 3.00 USDT']),
+      fees.map((paid) => [ExitType.ByAdmin, `Position closed by admin at market: 0.01 BTCUSDT at 60300; ${netPnlText(3, paid)}`]),
     );
     const trades = await ctx.deps.db.execute<{ total_transactions: number }>(sql`select total_transactions from customers where id in ${customers.map((c) => c.customerId)}`);
     expect(trades.rows.map((r) => r.total_transactions)).toEqual([1, 1]);
@@ -77,7 +79,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     expect(await orderStatus(orderId)).toBe(OrderStatus.Loss);
     for (const customer of customers) expect(positionOf(customer, 'BTCUSDT')).toBeUndefined();
     expect((await auditsOf(ctx, 'exit_audits', orderId)).map((a) => [a.exit_type, a.message])).toEqual(
-      customers.map(() => [null, 'Position closed by a close signal at market: 0.01 BTCUSDT at 59900; realized PnL -1.00 USDT']),
+      customers.map((customer) => [null, `Position closed by a close signal at market: 0.01 BTCUSDT at 59900; ${netPnlText(-1, feesPaid(sandbox, customer, 'BTCUSDT'))}`]),
     );
     sandbox.control.setPrice('BTCUSDT', 60000);
   });
@@ -174,7 +176,7 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
     expect(audits.map((a) => [a.exit_type, a.message])).toEqual(
-      customers.map(() => [ExitType.Customer, '100 DOGEUSDT was closed on the exchange outside the platform (by the customer), at about 0.15; realized PnL 0.00 USDT']),
+      customers.map((customer) => [ExitType.Customer, `100 DOGEUSDT was closed on the exchange outside the platform (by the customer), at about 0.15; ${netPnlText(0, feesPaid(sandbox, customer, 'DOGEUSDT'))}`]),
     );
     for (const customer of customers) expect(openOrders(customer)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, insertStrategy, openPositions, startEngine, tradingCustomer, waitFor } from './fixtures';
+import { auditsOf, executionsOf, feesPaid, insertStrategy, netPnlText, openPositions, startEngine, tradingCustomer, waitFor } from './fixtures';
 
 /**
  * LIVE-FIDELITY D7: positions are liquidated at their liquidation price. A stop beyond it never protects,
@@ -59,10 +59,13 @@ describe('stops and liquidations (D7)', () => {
     const takeover = account().orders.find((order) => order.labels.liquidation);
     expect(takeover).toBeDefined();
     const bust = takeover!.avgPrice;
-    expect(Number(row!.realized_pnl)).toBeCloseTo((bust - 60000) * 0.01, 6);
+    // The entry paid its fee; the takeover at the bankruptcy price pays none.
+    const fees = feesPaid(sandbox, customer, 'BTCUSDT');
+    expect(fees).toBeCloseTo(0.01 * 60000 * 0.00055, 6);
+    expect(Number(row!.realized_pnl)).toBeCloseTo((bust - 60000) * 0.01 - fees, 6);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
     expect(audits.map((audit) => [audit.exit_type ?? null, audit.message])).toEqual([
-      [null, `0.01 BTCUSDT was liquidated by the exchange: taken over at ${bust}, its bankruptcy price; realized PnL ${((bust - 60000) * 0.01).toFixed(2)} USDT`],
+      [null, `0.01 BTCUSDT was liquidated by the exchange: taken over at ${bust}, its bankruptcy price; ${netPnlText((bust - 60000) * 0.01, fees)}`],
     ]);
     expect(account().orders.filter((order) => ['new', 'untriggered', 'partiallyFilled'].includes(order.status))).toEqual([]);
     sandbox.control.setQuote('BTCUSDT', { mark: 60000 });

@@ -5,7 +5,7 @@ import type { RunningSandbox } from '../../server/sandbox/index';
 import { startExactSandbox } from '../../server/sandbox/test-support';
 import type { Dispatcher } from '../../server/trading/dispatcher';
 import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, entryStopQty, executionsOf, insertStrategy, stopAtEntry, openPositions, startEngine, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, entryStopQty, executionsOf, feesPaid, insertStrategy, netPnlText, stopAtEntry, openPositions, startEngine, stopsOf, syncNow, tradingCustomer, waitFor, type TradingCustomer } from './fixtures';
 
 const qtyGroup = (amount: number) => [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount }];
 const open = ['new', 'untriggered', 'partially_filled'];
@@ -179,9 +179,9 @@ describe('protection: levels the market has passed, legs that fail, follow-ups t
     }
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
     expect(audits.map((a) => a.message).sort()).toEqual(
-      customers.flatMap(() => [
+      customers.flatMap((customer) => [
         'TP1 filled: 0.5 ETHUSDT at 3030',
-        'Stop loss at 3000 had already been passed (price 2990): closed at market, 0.5 ETHUSDT at 2990; realized PnL 10.00 USDT',
+        `Stop loss at 3000 had already been passed (price 2990): closed at market, 0.5 ETHUSDT at 2990; ${netPnlText(10, feesPaid(sandbox, customer, 'ETHUSDT'))}`,
       ]).sort(),
     );
   });

@@ -5,10 +5,12 @@ import { checkBitgetKey } from './bitget-key-check';
 import { cancelBitgetPlan, findBitgetAttached, findBitgetOrderById } from './bitget-attached';
 import { BITGET_PRODUCT, bitgetOf, cancelBitgetOrder, findBitgetOrder, findPositionStop } from './bitget-orders';
 import { orderKindOf } from './client-order-id';
+import { bitgetCostRecords } from './cost-records';
 import { failure } from './errors';
 import {
   ExchangeFailure,
   type AttachedLeg,
+  type CostRecord,
   type Credentials,
   type KeyCheck,
   type LiveOrder,
@@ -170,6 +172,11 @@ export class BitgetAdapter extends CcxtAdapter {
     const burst = side === 'long' ? ['burst_close_long', 'burst_sell_single'] : ['burst_close_short', 'burst_buy_single'];
     const rows = (answer.data?.fillList ?? []).filter((row) => burst.includes(row.tradeSide ?? '') && Number(row.cTime) >= since);
     return liquidationOf(rows.map((row) => ({ quantity: Number(row.baseVolume), price: Number(row.price) })));
+  }
+
+  async costRecords(credentials: Credentials, symbol: string, since: number, until: number): Promise<CostRecord[]> {
+    const background: Credentials = { ...credentials, background: true };
+    return bitgetCostRecords((work) => this.call(background, work), symbol, since, until);
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

@@ -5,11 +5,13 @@ import { servedBySocket, socketOrderBody, socketRefusal } from './bybit-ws/ccxt-
 import { CcxtAdapter, closeSide, liquidationOf, placedOrderOf, type AccountTerms, type OrderParams, type OrderSpec } from './ccxt-adapter';
 import type { CcxtClient } from './ccxt-client';
 import { orderKindOf } from './client-order-id';
+import { bybitCostRecords } from './cost-records';
 import { failure } from './errors';
 import { refusedKey } from './key-check';
 import { roundToTick } from './markets';
 import type {
   AttachedLeg,
+  CostRecord,
   Credentials,
   EntryChannel,
   EntryRequest,
@@ -177,6 +179,11 @@ export class BybitAdapter extends CcxtAdapter {
     const closing = side === 'long' ? 'Sell' : 'Buy';
     const rows = (answer.result?.list ?? []).filter((row) => row.side === closing && Number(row.execTime) >= since);
     return liquidationOf(rows.map((row) => ({ quantity: Number(row.execQty), price: Number(row.execPrice) })));
+  }
+
+  async costRecords(credentials: Credentials, symbol: string, since: number, until: number): Promise<CostRecord[]> {
+    const background: Credentials = { ...credentials, background: true };
+    return bybitCostRecords((work) => this.call(background, work), symbol, since, until);
   }
 
   async fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]> {

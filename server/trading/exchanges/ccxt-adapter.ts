@@ -12,6 +12,7 @@ import {
   ExchangeFailure,
   type AttachedLeg,
   type Balance,
+  type CostRecord,
   type Credentials,
   type EntryChannel,
   type EntryRequest,
@@ -185,6 +186,7 @@ export abstract class CcxtAdapter implements ExchangeAdapter {
   abstract checkKey(credentials: Credentials): Promise<KeyCheck>;
   abstract fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
   abstract findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
+  abstract costRecords(credentials: Credentials, symbol: string, since: number, until: number): Promise<CostRecord[]>;
 
   /** Opens each account's private stream, and its order-entry session where the exchange has one (Bybit /v5/trade). */
   async warmSessions(accounts: readonly Credentials[]): Promise<SessionWarmth> {

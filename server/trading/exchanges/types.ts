@@ -201,6 +201,26 @@ export interface LiveOrder {
   createdAt: number;
 }
 
+/**
+ * One entry of the account's own books on a symbol (LIVE-FIDELITY D12): a trade with its fee, or a funding
+ * settlement. `paid` is what left the account (negative: received).
+ */
+export interface CostRecord {
+  kind: 'trade' | 'funding';
+  /** The exchange's id of the trade's order, and ours where the record carries it ('' otherwise, and for funding). */
+  orderId: string;
+  clientOrderId: string;
+  /** The position side it belongs to; null where the record does not say (Bitget one-way fills, funding bills). */
+  side: PositionSide | null;
+  time: number;
+  paid: number;
+  /**
+   * What a trade added to its side's size (negative: took off); for a record without a side, a buy's
+   * quantity (a sell's negative). 0 for funding.
+   */
+  sizeChange: number;
+}
+
 /** What GET /metrics reports of one adapter: its kept connections and its addresses' request windows in this process. */
 export interface AdapterHealth {
   tradeSessions: { wanted: number; open: number };
@@ -298,6 +318,11 @@ export interface ExchangeAdapter {
   fetchLiveOrders(credentials: Credentials): Promise<LiveOrder[]>;
   /** What the exchange's liquidation took of the position on `side` since `since` (ms), over REST; null when none. */
   findLiquidation(credentials: Credentials, symbol: string, side: PositionSide, since: number): Promise<Liquidation | null>;
+  /**
+   * The account's trade fees and funding settlements on `symbol` from `since` to `until` (ms), oldest first,
+   * over REST at background priority, every page of each week-long window the exchange allows (LIVE-FIDELITY D12).
+   */
+  costRecords(credentials: Credentials, symbol: string, since: number, until: number): Promise<CostRecord[]>;
   /** Whether the account's reads are answered by its private stream now (they then cost no request). */
   readsFromStream(credentials: Credentials): boolean;
   /** Listens to the warm accounts' private streams (nothing is called where there are none). */

@@ -1,14 +1,15 @@
 import { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
-import { markClosed, markLegsFilled, saveProgress, type ExitAudit } from '../execution-state/position';
+import { markLegsFilled, saveProgress, type ExitAudit } from '../execution-state/position';
 import type { PlacedOrder } from '../exchanges/types';
-import { closedAtMarketMessage, closeIncompleteMessage, legClosedMessage, withRealizedPnl } from '../exit-messages';
+import { closedAtMarketMessage, closeIncompleteMessage, legClosedMessage } from '../exit-messages';
 import { executionClientOrderId } from '../ids';
 import type { ExecutionLeg } from '../legs';
 import { reconcileProtection } from '../protection/reconcile';
 import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
 import { loadSlotSiblings } from '../slot';
+import { closeBooked } from './costs';
 import { isFailure } from './errors';
 import { bookUnexplained, readPosition, unexplainedShortfall } from './exchange-position';
 import { bookLegOrder, cancelOpenLegs, refreshLegs, traceAttachedLegs, type LegFill } from './legs-state';
@@ -91,14 +92,14 @@ function closeDetail(ctx: ExecutionContext, symbol: string): string | null {
   return `${quantity} ${symbol} at ${Number(price.toPrecision(10))}${rounds}`;
 }
 
-/** The exit audit of a close that is done: what the close orders filled, else what closed the position. */
-function closedExit(ctx: ExecutionContext, session: Session, state: Held): ExitAudit {
+/** How a close that is done ended: what the close orders filled, else what closed the position. */
+function closedExit(ctx: ExecutionContext, session: Session, state: Held): { exitType: ExitType | null; how: string } {
   const detail = closeDetail(ctx, session.symbol);
-  if (detail !== null) return { exitType: (ctx.exitType as ExitType | null) ?? null, message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, detail), ctx.realizedPnl) };
-  if (state.outside) return { exitType: state.outside.exitType, message: withRealizedPnl(state.outside.message, ctx.realizedPnl) };
+  if (detail !== null) return { exitType: (ctx.exitType as ExitType | null) ?? null, how: closedAtMarketMessage(ctx.exitType, detail) };
+  if (state.outside) return { exitType: state.outside.exitType, how: state.outside.message };
   const legs = state.fills.map((fill) => legClosedMessage(fill.leg.kind, fill.leg.price, fill.quantity, session.symbol, fill.price)).join(', ');
   const how = legs || 'the position was already flat on the exchange';
-  return { exitType: (ctx.exitType as ExitType | null) ?? null, message: withRealizedPnl(closedAtMarketMessage(ctx.exitType, how), ctx.realizedPnl) };
+  return { exitType: (ctx.exitType as ExitType | null) ?? null, how: closedAtMarketMessage(ctx.exitType, how) };
 }
 
 /**
@@ -125,7 +126,7 @@ export async function runClose(rt: TradingRuntime, ctx: ExecutionContext, sessio
   const state = await closeOneRound(rt, ctx, session);
   if (state.held < session.market.qtyStep / 2) {
     await cancelOpenLegs(rt.db, session, ctx);
-    await markClosed(rt, ctx, closedExit(ctx, session, state));
+    await closeBooked(rt, ctx, session, closedExit(ctx, session, state));
     return { closed: true };
   }
   await keepProtected(rt, ctx, session, roundsBefore === 0);
@@ -145,6 +146,6 @@ export async function closeForPassedStop(rt: TradingRuntime, ctx: ExecutionConte
   }
   await cancelOpenLegs(rt.db, session, ctx);
   const detail = closeDetail(ctx, session.symbol) ?? 'the position was already flat';
-  await markClosed(rt, ctx, { exitType: null, message: `${before}Stop loss at ${stop.level} had already been passed (price ${stop.price}): closed at market, ${detail}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+  await closeBooked(rt, ctx, session, { exitType: null, how: `${before}Stop loss at ${stop.level} had already been passed (price ${stop.price}): closed at market, ${detail}` });
   return true;
 }

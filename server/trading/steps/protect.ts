@@ -1,11 +1,12 @@
 import type { ExecutionContext } from '../context';
-import { markClosed, markLegsFilled, markProtected, requestProtectionReview, saveProgress } from '../execution-state/position';
+import { markLegsFilled, markProtected, requestProtectionReview, saveProgress } from '../execution-state/position';
 import { loadSlotSiblings } from '../slot';
 import { currentLeg } from '../legs';
 import { reconcileProtection } from '../protection/reconcile';
 import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
 import { closeForPassedStop } from './close';
+import { closeBooked } from './costs';
 import { cancelOpenLegs, traceAttachedLegs } from './legs-state';
 import type { Session } from './session';
 
@@ -28,7 +29,7 @@ export async function applyProtection(rt: TradingRuntime, ctx: ExecutionContext,
   if (outcome.stopPassed !== null) return (await closeForPassedStop(rt, ctx, session, outcome.stopPassed, outcome.audits)) ? 'closed' : 'closing';
   if (outcome.audits.length > 0 && remainingOf(ctx) < step / 2) {
     await cancelOpenLegs(rt.db, session, ctx);
-    await markClosed(rt, ctx, { exitType: null, message: `${outcome.audits.join('; ')}; realized PnL ${ctx.realizedPnl.toFixed(2)} USDT` });
+    await closeBooked(rt, ctx, session, { exitType: null, how: outcome.audits.join('; ') });
     return 'closed';
   }
   if (outcome.audits.length > 0) await markLegsFilled(rt, ctx, outcome.audits.map((message) => ({ exitType: null, message })));

@@ -1,10 +1,11 @@
 import type { ExecutionContext } from '../context';
-import { markClosed, markLegsFilled, requestProtectionReview, type ExitAudit } from '../execution-state/position';
-import { legClosedMessage, legFilledMessage, legLostMessage, withRealizedPnl } from '../exit-messages';
+import { markLegsFilled, requestProtectionReview, type ExitAudit } from '../execution-state/position';
+import { legClosedMessage, legFilledMessage, legLostMessage } from '../exit-messages';
 import { currentLeg, type ExecutionLeg } from '../legs';
 import { remainingOf } from '../protection/wanted';
 import type { TradingRuntime } from '../runtime';
 import { loadSlotSiblings, siblingsWithWholeStop, type SlotSibling } from '../slot';
+import { closeBooked } from './costs';
 import { isFailure } from './errors';
 import { bookUnexplained, readPosition, unexplainedShortfall } from './exchange-position';
 import { cancelOpenLegs, refreshLegs, traceAttachedLegs, type LegFill } from './legs-state';
@@ -35,7 +36,7 @@ async function bookShortfall(rt: TradingRuntime, ctx: ExecutionContext, session:
   if (remainingOf(ctx) <= eps) {
     await cancelOpenLegs(rt.db, session, ctx);
     const how = outside?.message ?? (describe(session, fills).join(', ') || 'The exchange closed the position');
-    await markClosed(rt, ctx, { exitType: outside?.exitType ?? null, message: withRealizedPnl(how, ctx.realizedPnl) });
+    await closeBooked(rt, ctx, session, { exitType: outside?.exitType ?? null, how });
     return true;
   }
   const audits = fills.map((fill) => ({ exitType: null, message: legFilledMessage(fill.leg.kind, fill.quantity, session.symbol, fill.price) }));
