@@ -42,13 +42,27 @@ export const strategyGuardsBody = z.object({
 export type StrategyGuardsBody = z.infer<typeof strategyGuardsBody>;
 
 /** The upper bounds of a customer's guards (the database checks the same). */
-export const CUSTOMER_GUARD_LIMITS = { maxNotionalUsdt: 100_000_000, maxLeverage: 125, maxOpenPositions: 1_000, minFreeBalanceUsdt: 100_000_000 } as const;
+export const CUSTOMER_GUARD_LIMITS = {
+  maxNotionalUsdt: 100_000_000,
+  maxLeverage: 125,
+  maxOpenPositions: 1_000,
+  minFreeBalanceUsdt: 100_000_000,
+  dailyLossLimitUsdt: 100_000_000,
+  maxDrawdownPct: 99,
+} as const;
+
+/** After a loss guard paused a customer's copying: until an admin resumes it, or at the next 00:00 UTC. */
+export const LOSS_GUARD_RESUMES = ['staff', 'next_day'] as const;
+export type LossGuardResume = (typeof LOSS_GUARD_RESUMES)[number];
 
 export const customerGuardsMessages = {
   maxNotionalUsdt: `Maximum notional must be a whole number of USDT from 1 to ${CUSTOMER_GUARD_LIMITS.maxNotionalUsdt}, or empty for no limit`,
   maxLeverage: `Maximum leverage must be a whole number from 1 to ${CUSTOMER_GUARD_LIMITS.maxLeverage}, or empty for no limit`,
   maxOpenPositions: `Maximum open positions must be a whole number from 1 to ${CUSTOMER_GUARD_LIMITS.maxOpenPositions}, or empty for no limit`,
   minFreeBalanceUsdt: `Minimum free balance must be a whole number of USDT from 1 to ${CUSTOMER_GUARD_LIMITS.minFreeBalanceUsdt}, or empty for none`,
+  dailyLossLimitUsdt: `Daily loss limit must be a whole number of USDT from 1 to ${CUSTOMER_GUARD_LIMITS.dailyLossLimitUsdt}, or empty for no limit`,
+  maxDrawdownPct: `Maximum drawdown must be a whole number of percent from 1 to ${CUSTOMER_GUARD_LIMITS.maxDrawdownPct}, or empty for no limit`,
+  lossGuardResume: "Resume after a loss guard must be 'staff' or 'next_day'",
 };
 
 /**
@@ -58,12 +72,19 @@ export const customerGuardsMessages = {
  * - maxLeverage: the highest leverage a strategy may trade the account at;
  * - maxOpenPositions: the most positions (symbol and side) the platform holds open on the account;
  * - minFreeBalanceUsdt: the free USDT the account keeps (read from the exchange at entry).
+ * Loss guards pause the customer's copying when hit (open positions keep their protection; staff are
+ * notified; the customer's dashboard says why), until `lossGuardResume`: an admin resumes it, or the next day:
+ * - dailyLossLimitUsdt: realized losses since 00:00 UTC, net of fees and funding, reaching it (checked at every close);
+ * - maxDrawdownPct: the account's equity this far below its high-water mark (checked at every wallet sync).
  */
 export const customerGuardsBody = z.object({
   maxNotionalUsdt: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxNotionalUsdt, customerGuardsMessages.maxNotionalUsdt),
   maxLeverage: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxLeverage, customerGuardsMessages.maxLeverage),
   maxOpenPositions: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxOpenPositions, customerGuardsMessages.maxOpenPositions),
   minFreeBalanceUsdt: wholeUpTo(CUSTOMER_GUARD_LIMITS.minFreeBalanceUsdt, customerGuardsMessages.minFreeBalanceUsdt),
+  dailyLossLimitUsdt: wholeUpTo(CUSTOMER_GUARD_LIMITS.dailyLossLimitUsdt, customerGuardsMessages.dailyLossLimitUsdt),
+  maxDrawdownPct: wholeUpTo(CUSTOMER_GUARD_LIMITS.maxDrawdownPct, customerGuardsMessages.maxDrawdownPct),
+  lossGuardResume: z.enum(LOSS_GUARD_RESUMES, { error: customerGuardsMessages.lossGuardResume }).default('staff'),
 });
 export type CustomerGuards = z.infer<typeof customerGuardsBody>;
 
@@ -79,7 +100,7 @@ export const guardRoutes = {
   }),
   customerGuards: defineRoute({
     method: 'GET', path: '/api/customer/:id/guards', access: 'staffRead', tag: 'guards',
-    summary: "The customer's guards: maximum notional, leverage and open positions, minimum free balance", params: idParams, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
+    summary: "The customer's guards: maximum notional, leverage and open positions, minimum free balance, daily loss limit and maximum drawdown", params: idParams, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
   }),
   setCustomerGuards: defineRoute({
     method: 'PUT', path: '/api/customer/:id/guards', access: 'adminTrading', tag: 'guards',

@@ -14,6 +14,10 @@ export const pauseState = z.object({
   paused: z.boolean(),
   /** ISO time the pause began; null while running. */
   pausedAt: z.string().nullable(),
+  /** Why a customer's loss guard paused their copying; null when staff paused it (or while running). */
+  reason: z.string().nullable(),
+  /** ISO time a guard's pause ends by itself (the next day); null: until an admin resumes it. */
+  resumeAt: z.string().nullable(),
 });
 export type PauseState = z.infer<typeof pauseState>;
 
@@ -52,8 +56,8 @@ export const switchRoutes = {
     params: strategyIdParams, body: pauseBody, data: pauseState, errors: [ErrorStatus.NotFound],
   }),
   customerState: defineRoute({
-    method: 'GET', path: '/api/customer/:id/pause', access: 'staffRead', tag: 'switches',
-    summary: "Whether the customer's copying is paused", params: idParams, data: pauseState, errors: [ErrorStatus.NotFound],
+    method: 'GET', path: '/api/customer/:id/pause', access: ['staffRead', 'customerOwn'], tag: 'switches',
+    summary: "Whether the customer's copying is paused, and why when a loss guard paused it (a customer reads their own)", params: idParams, data: pauseState, errors: [ErrorStatus.NotFound],
   }),
   setCustomer: defineRoute({
     method: 'PUT', path: '/api/customer/:id/pause', access: 'adminTrading', tag: 'switches',

@@ -256,3 +256,6 @@ async function hasCloseUnderWay(tx: DbOrTx, orderId: number): Promise<boolean> {
     select 1 from executions where order_id = ${orderId} and state in ('pending', 'open') and close_requested_at is not null limit 1`);
   return found.rows.length > 0;
 }
+
+/** After a wallet read (server/modules/account-health): the customer's maximum drawdown guard (trading/loss-guards.ts). */
+export { applyDrawdownGuard } from './loss-guards';

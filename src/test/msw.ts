@@ -10,7 +10,7 @@ import type { RouteDef } from '../../contract/route';
 const notifications = ws.link(new URL(NOTIFICATIONS_PATH, window.location.origin.replace(/^http/, 'ws')).toString());
 
 /** The kill switches' state, read by the strategy page, the customer page and the staff dashboard: running unless a test says otherwise. */
-const running = () => HttpResponse.json({ successful: true, data: { paused: false, pausedAt: null }, error: null });
+const running = () => HttpResponse.json({ successful: true, data: { paused: false, pausedAt: null, reason: null, resumeAt: null }, error: null });
 const pauseStates = ['/api/platform/pause', '/api/strategy/:id/pause', '/api/customer/:id/pause'].map((path) => http.get(`${window.location.origin}${path}`, running));
 
 /** The latest close-all of each kill switch: none unless a test says otherwise. */
@@ -25,7 +25,7 @@ const guards = [
     HttpResponse.json({ successful: true, data: { maxAlertAgeS: null, maxSlippageBps: null, defaultMaxAlertAgeS: 60 }, error: null }),
   ),
   http.get(`${window.location.origin}/api/customer/:id/guards`, () =>
-    HttpResponse.json({ successful: true, data: { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null }, error: null }),
+    HttpResponse.json({ successful: true, data: { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null, dailyLossLimitUsdt: null, maxDrawdownPct: null, lossGuardResume: 'staff' }, error: null }),
   ),
 ];
 

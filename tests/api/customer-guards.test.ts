@@ -10,7 +10,7 @@ import { createTestContext, type TestContext } from '../helpers/test-app';
  * with its one message, every change in the staff log; the engine's use of them is
  * tests/engine/customer-guards.test.ts.
  */
-describe("customer guards: maximum notional, leverage and open positions, minimum free balance", () => {
+describe('customer guards: maximum notional, leverage and open positions, minimum free balance, loss guards', () => {
   let ctx: TestContext;
   let admin: Person & { token: string };
   let employee: Person & { token: string };
@@ -24,7 +24,7 @@ describe("customer guards: maximum notional, leverage and open positions, minimu
   });
   afterAll(() => ctx?.close());
 
-  const NONE: CustomerGuards = { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null };
+  const NONE: CustomerGuards = { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null, dailyLossLimitUsdt: null, maxDrawdownPct: null, lossGuardResume: 'staff' };
   const url = (id: number) => `/api/customer/${id}/guards`;
   const put = (id: number, token: string, body: unknown) => ctx.api('PUT', url(id), { token, body });
   const stored = async (id: number) =>
@@ -35,7 +35,7 @@ describe("customer guards: maximum notional, leverage and open positions, minimu
     const read = await ctx.api('GET', url(target.roleId), { token: employee.token });
     expect([read.status, read.body.data]).toEqual([200, NONE]);
 
-    const guards = { maxNotionalUsdt: 2_500, maxLeverage: 5, maxOpenPositions: 3, minFreeBalanceUsdt: 100 };
+    const guards: CustomerGuards = { maxNotionalUsdt: 2_500, maxLeverage: 5, maxOpenPositions: 3, minFreeBalanceUsdt: 100, dailyLossLimitUsdt: 500, maxDrawdownPct: 20, lossGuardResume: 'next_day' };
     const set = await put(target.roleId, admin.token, guards);
     expect([set.status, set.body.data]).toEqual([200, guards]);
     expect((await ctx.api('GET', url(target.roleId), { token: employee.token })).body.data).toEqual(guards);
@@ -58,29 +58,42 @@ describe("customer guards: maximum notional, leverage and open positions, minimu
           maxLeverage: { from: null, to: 5 },
           maxOpenPositions: { from: null, to: 3 },
           minFreeBalanceUsdt: { from: null, to: 100 },
+          dailyLossLimitUsdt: { from: null, to: 500 },
+          maxDrawdownPct: { from: null, to: 20 },
+          lossGuardResume: { from: 'staff', to: 'next_day' },
         },
       },
       { action: 'customer.guards', actor: admin.accountId, details: { maxLeverage: { from: 5, to: 3 }, minFreeBalanceUsdt: { from: 100, to: null } } },
       {
         action: 'customer.guards',
         actor: admin.accountId,
-        details: { maxNotionalUsdt: { from: 2_500, to: null }, maxLeverage: { from: 3, to: null }, maxOpenPositions: { from: 3, to: null } },
+        details: {
+          maxNotionalUsdt: { from: 2_500, to: null },
+          maxLeverage: { from: 3, to: null },
+          maxOpenPositions: { from: 3, to: null },
+          dailyLossLimitUsdt: { from: 500, to: null },
+          maxDrawdownPct: { from: 20, to: null },
+          lossGuardResume: { from: 'next_day', to: 'staff' },
+        },
       },
     ]);
   });
 
   it('refuses bad values with the one message, unknown customers with 404, and anyone but an admin; nothing changes', async () => {
     const target = await personWithToken(ctx, AccountType.Customer);
-    const kept = { maxNotionalUsdt: 1_000, maxLeverage: 10, maxOpenPositions: 2, minFreeBalanceUsdt: 50 };
+    const kept: CustomerGuards = { maxNotionalUsdt: 1_000, maxLeverage: 10, maxOpenPositions: 2, minFreeBalanceUsdt: 50, dailyLossLimitUsdt: 300, maxDrawdownPct: 30, lossGuardResume: 'staff' };
     expect((await put(target.roleId, admin.token, kept)).status).toBe(200);
     const refusals: Array<readonly [field: keyof CustomerGuards, bad: unknown]> = [
       ...[0, -1, 1.5, 100_000_001, '500', undefined].map((bad) => ['maxNotionalUsdt', bad] as const),
       ...[0, 126, 2.5, true, undefined].map((bad) => ['maxLeverage', bad] as const),
       ...[0, 1_001, '3', undefined].map((bad) => ['maxOpenPositions', bad] as const),
       ...[0, 100_000_001, 0.5, undefined].map((bad) => ['minFreeBalanceUsdt', bad] as const),
+      ...[0, 100_000_001, 2.5, '100'].map((bad) => ['dailyLossLimitUsdt', bad] as const),
+      ...[0, 100, 12.5, -5].map((bad) => ['maxDrawdownPct', bad] as const),
+      ...['never', 1, null].map((bad) => ['lossGuardResume', bad] as const),
     ];
     for (const [field, bad] of refusals) {
-      const body: Record<string, unknown> = { maxNotionalUsdt: 10, maxLeverage: 1, maxOpenPositions: 1, minFreeBalanceUsdt: 1 };
+      const body: Record<string, unknown> = { maxNotionalUsdt: 10, maxLeverage: 1, maxOpenPositions: 1, minFreeBalanceUsdt: 1, dailyLossLimitUsdt: null, maxDrawdownPct: null };
       if (bad === undefined) delete body[field];
       else body[field] = bad;
       const answer = await put(target.roleId, admin.token, body);

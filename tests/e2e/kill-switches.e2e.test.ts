@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerGuardsMessages, strategyGuardsMessages } from '../../contract/api/guards';
-import { AccountType, CustomerGroup } from '../../contract/enums';
+import { AccountType, CustomerGroup, Exchange } from '../../contract/enums';
 import { findWebhookStrategy } from '../../server/trading/intake';
 import { PAUSE_SKIP_MESSAGES } from '../../server/trading/pauses';
 import { goldStrategy } from '../engine/fixtures';
@@ -183,6 +183,50 @@ describe("a customer's guards in the back office", () => {
     expect(await field(page, 'Maximum open positions').inputValue()).toBe('');
   });
 
+  it('an admin types a daily loss limit and a maximum drawdown and picks when the pause ends; a bad drawdown is refused first', async () => {
+    const customer = await e2e.person(AccountType.Customer, { firstName: 'Lola', lastName: 'Loss' });
+    const { page } = await e2e.signedInPage(AccountType.Admin, { at: `/customer/${customer.roleId}` });
+    await field(page, 'Maximum drawdown (%)').click();
+    await page.keyboard.type('150');
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    await guards(page).getByText(customerGuardsMessages.maxDrawdownPct).waitFor();
+    expect(await lossGuardsOf(customer.roleId)).toBeUndefined();
+
+    await field(page, 'Maximum drawdown (%)').press('Control+A');
+    await page.keyboard.type('20');
+    await field(page, 'Daily loss limit (USDT)').click();
+    await page.keyboard.type('500');
+    await field(page, 'After a loss guard pauses copying').click();
+    await page.getByRole('option', { name: 'Paused until the next day (00:00 UTC)' }).click();
+    await guards(page).getByRole('button', { name: 'Save guards' }).click();
+    const popup = page.getByRole('dialog').filter({ hasText: 'Guards saved.' });
+    await popup.getByRole('button', { name: 'Closed' }).click();
+    await popup.waitFor({ state: 'detached' });
+    expect(await lossGuardsOf(customer.roleId)).toEqual({ daily: 500, drawdown: 20, resume: 'next_day' });
+
+    await page.reload();
+    await expect.poll(() => field(page, 'Daily loss limit (USDT)').inputValue(), { timeout: 20_000 }).toBe('500');
+    expect(await field(page, 'Maximum drawdown (%)').inputValue()).toBe('20');
+    await guards(page).getByText('Paused until the next day (00:00 UTC)').waitFor();
+  });
+
+  it('a customer paused by a loss guard reads why on their dashboard; staff read it on the copying switch', async () => {
+    const customer = await e2e.person(AccountType.Customer, { firstName: 'Dora', lastName: 'Drawdown' });
+    const reason = 'Daily loss limit reached: 512.40 USDT lost today (net of fees and funding), limit 500 USDT';
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await e2e.ctx.deps.db.execute(sql`update customers set platform_type = ${Exchange.Bybit} where id = ${customer.roleId}`);
+    await e2e.ctx.deps.db.execute(sql`insert into trading_pauses (scope, customer_id, reason, resume_at) values ('customer', ${customer.roleId}, ${reason}, ${tomorrow.toISOString()})`);
+    const page = await e2e.newPage();
+    await e2e.signIn(page, customer, { loginPath: '/auth/login', landing: /\/customer\/dashboard/ });
+    const notice = page.getByTestId('pause-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(new RegExp(`^Copying is paused: no new positions are opened for you\\. ${reason.replace(/[()]/g, '\\$&')}\\. Your open positions keep their stop loss and take-profits\\. Resumes by itself at `));
+    await e2e.screenshot(page, 'customer-paused-by-guard');
+
+    const { page: staff } = await e2e.signedInPage(AccountType.Employee, { at: `/customer/${customer.roleId}` });
+    await card(staff, 'customer').getByTestId('pause-notice').getByText(reason, { exact: false }).waitFor();
+  });
+
   it('an employee sees them read-only and cannot save', async () => {
     const customer = await e2e.person(AccountType.Customer);
     await e2e.ctx.deps.db.execute(sql`insert into customer_guards (customer_id, max_open_positions) values (${customer.roleId}, 4)`);
@@ -192,6 +236,13 @@ describe("a customer's guards in the back office", () => {
     expect(await guards(page).getByRole('button', { name: 'Save guards' }).isDisabled()).toBe(true);
   });
 });
+
+async function lossGuardsOf(customerId: number): Promise<{ daily: number | null; drawdown: number | null; resume: string } | undefined> {
+  const rows = await e2e.ctx.deps.db.execute<{ daily: number | null; drawdown: number | null; resume: string }>(
+    sql`select daily_loss_limit_usdt as daily, max_drawdown_pct as drawdown, loss_guard_resume as resume from customer_guards where customer_id = ${customerId}`,
+  );
+  return rows.rows[0];
+}
 
 async function customerGuardsOf(customerId: number): Promise<{ notional: number | null; leverage: number | null; positions: number | null; balance: number | null } | undefined> {
   const rows = await e2e.ctx.deps.db.execute<{ notional: number | null; leverage: number | null; positions: number | null; balance: number | null }>(

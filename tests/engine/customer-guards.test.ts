@@ -30,7 +30,7 @@ describe("customer guards: each entry checked against the customer's limits befo
     admin = await personWithToken(suite.ctx, AccountType.Admin);
   });
 
-  const NONE: CustomerGuards = { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null };
+  const NONE: CustomerGuards = { maxNotionalUsdt: null, maxLeverage: null, maxOpenPositions: null, minFreeBalanceUsdt: null, dailyLossLimitUsdt: null, maxDrawdownPct: null, lossGuardResume: 'staff' };
   async function guard(customer: TradingCustomer, guards: Partial<CustomerGuards>) {
     const answer = await suite.ctx.api('PUT', `/api/customer/${customer.customerId}/guards`, { token: admin.token, body: { ...NONE, ...guards } });
     expect(answer.status).toBe(200);

@@ -41,7 +41,7 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     const strategy = await goldStrategy(suite.ctx);
     const paused = await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: true });
     expect(paused.status).toBe(200);
-    expect(paused.body.data).toEqual({ paused: true, pausedAt: suite.ctx.clock.now().toISOString() });
+    expect(paused.body.data).toEqual({ paused: true, pausedAt: suite.ctx.clock.now().toISOString(), reason: null, resumeAt: null });
 
     const answer = await alert(strategy.url, 'paused-1');
     expect(answer.status).toBe(200);
@@ -51,7 +51,7 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     expect(await ordersOf(strategy.id)).toBe(0);
     for (const customer of customers) expect(exchangeOrders(customer)).toEqual([]);
 
-    expect((await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: false })).body.data).toEqual({ paused: false, pausedAt: null });
+    expect((await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: false })).body.data).toEqual({ paused: false, pausedAt: null, reason: null, resumeAt: null });
     const { rows } = await openPositions(suite.ctx, strategy.url, JSON.stringify({ action: 'open', alert_id: 'resumed-1' }));
     expect(rows.map((row) => row.state)).toEqual(['open', 'open']);
     for (const customer of customers) expect(exchangePosition(customer)?.size).toBe(0.01);
@@ -106,7 +106,7 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     suite.ctx.clock.advance(31_000);
     expect((await suite.ctx.api('POST', '/api/platform/pause/code', { token: admin.token })).status).toBe(200);
     const resumed = await put('/api/platform/pause', admin.token, { paused: false, code: suite.ctx.lastCode(admin.email) });
-    expect(resumed.body.data).toEqual({ paused: false, pausedAt: null });
+    expect(resumed.body.data).toEqual({ paused: false, pausedAt: null, reason: null, resumeAt: null });
     const { rows } = await openPositions(suite.ctx, strategy.url, JSON.stringify({ action: 'open', alert_id: 'platform-resumed-1' }));
     expect(rows.map((row) => row.state)).toEqual(['open', 'open']);
   });
@@ -117,7 +117,7 @@ describe('kill switches: pause a strategy, a customer, the platform', () => {
     await put(`/api/strategy/${strategy.id}/pause`, admin.token, { paused: true });
     const read = await suite.ctx.api('GET', `/api/strategy/${strategy.id}/pause`, { token: employee.token });
     expect([read.status, read.body.data.paused]).toEqual([200, true]);
-    expect((await suite.ctx.api('GET', `/api/customer/${customer!.customerId}/pause`, { token: employee.token })).body.data).toEqual({ paused: false, pausedAt: null });
+    expect((await suite.ctx.api('GET', `/api/customer/${customer!.customerId}/pause`, { token: employee.token })).body.data).toEqual({ paused: false, pausedAt: null, reason: null, resumeAt: null });
     expect((await suite.ctx.api('GET', '/api/platform/pause', { token: employee.token })).body.data.paused).toBe(false);
     for (const [url, body] of [
       [`/api/strategy/${strategy.id}/pause`, { paused: false }],

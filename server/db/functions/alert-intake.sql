@@ -100,7 +100,7 @@ BEGIN
       conflict.strategy_id, conflict.reason, paused.id IS NOT NULL) ORDER BY ec.id), '[]'::jsonb)
     INTO eligible
     FROM strategy_eligible_customers(p_strategy_id) ec
-    LEFT JOIN trading_pauses paused ON paused.customer_id = ec.id
+    LEFT JOIN trading_pauses paused ON paused.customer_id = ec.id AND (paused.resume_at IS NULL OR paused.resume_at > now())
     LEFT JOIN LATERAL (
       SELECT o2.strategy_id,
         CASE WHEN s2.position_mode <> terms.position_mode THEN 'modes'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { check, decimal, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { customers } from './people';
 
 /**
@@ -21,6 +21,14 @@ export const customerGuards = pgTable(
     maxOpenPositions: integer(),
     /** The free USDT the account must keep: below it (read from the exchange at entry), no new entry. */
     minFreeBalanceUsdt: integer(),
+    /** Realized losses since 00:00 UTC (net of fees and funding) reaching this pause the customer's copying. */
+    dailyLossLimitUsdt: integer(),
+    /** The account's equity this many percent below its high-water mark pauses the customer's copying. */
+    maxDrawdownPct: integer(),
+    /** Once a loss guard paused copying: 'staff' (until an admin resumes it) or 'next_day' (at the next 00:00 UTC). */
+    lossGuardResume: text().notNull().default('staff'),
+    /** The highest equity read (USDT) while the drawdown guard is set. */
+    equityHighWater: decimal(),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -28,5 +36,8 @@ export const customerGuards = pgTable(
     check('customer_guards_max_leverage_ck', sql`${t.maxLeverage} between 1 and 125`),
     check('customer_guards_max_open_positions_ck', sql`${t.maxOpenPositions} between 1 and 1000`),
     check('customer_guards_min_free_balance_ck', sql`${t.minFreeBalanceUsdt} between 1 and 100000000`),
+    check('customer_guards_daily_loss_ck', sql`${t.dailyLossLimitUsdt} between 1 and 100000000`),
+    check('customer_guards_max_drawdown_ck', sql`${t.maxDrawdownPct} between 1 and 99`),
+    check('customer_guards_loss_resume_ck', sql`${t.lossGuardResume} in ('staff', 'next_day')`),
   ],
 );

@@ -7,7 +7,8 @@ import { strategies } from './trading';
 /**
  * Kill switches in force (issue 29): one row per paused scope, deleted on resume. `platform` pauses
  * every entry alert, `strategy` one strategy's entry alerts, `customer` one customer's copying (every
- * new entry for them). Close alerts and open positions' protection go on. Read by the SQL functions
+ * new entry for them), by staff or by a loss guard (`reason`, and `resume_at` when it ends by itself). Close
+ * alerts and open positions' protection go on. Read by the SQL functions
  * `receive_alert` and `enqueue_order` (server/db/functions/alert-intake.sql); who paused and resumed is in the staff log.
  */
 export const tradingPauses = pgTable(
@@ -19,6 +20,10 @@ export const tradingPauses = pgTable(
     customerId: integer().references(() => customers.id, { onDelete: 'cascade' }),
     pausedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     pausedBy: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    /** Why a loss guard paused a customer (null: paused by staff). */
+    reason: text(),
+    /** When a guard's pause ends by itself (the next day); null: until staff resume it. */
+    resumeAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('trading_pauses_platform_uq').on(t.scope).where(sql`${t.scope} = 'platform'`),

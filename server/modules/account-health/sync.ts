@@ -3,6 +3,7 @@ import { Exchange, NotificationType, exchangeLabels } from '../../../contract/en
 import type { Deps } from '../../deps';
 import { publishNotification } from '../../lib/notify';
 import { ExchangeFailure, type ExchangeId, type KeyCheck } from '../../trading/exchanges/types';
+import { applyDrawdownGuard } from '../../trading/intake';
 import { decryptCredentials } from '../../lib/credentials';
 import { connectedCustomers, saveHealth, saveWallet, type ConnectedCustomer } from './repository';
 
@@ -50,6 +51,7 @@ export async function syncCustomer(deps: SyncDeps, customer: ConnectedCustomer):
       const balance = await adapter.fetchBalance(credentials);
       await saveWallet(deps.db, customer.customerId, balance.total);
       walletUpdated = true;
+      await applyDrawdownGuard(deps.db, customer.customerId, balance.total, now);
     } catch (error) {
       lastError = messageOf(error);
     }

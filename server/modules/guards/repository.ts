@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { CustomerGuards, StrategyGuardsBody } from '../../../contract/api/guards';
+import type { CustomerGuards, LossGuardResume, StrategyGuardsBody } from '../../../contract/api/guards';
 import type { DbOrTx } from '../../db/client';
 import { customerGuards, customers, strategies } from '../../db/schema/index';
 import { logStaffAction, type StaffAction } from '../../lib/staff-log';
 
-type Guards = Record<string, number | null>;
+type Guards = Record<string, number | string | null>;
 
 /** Each guard the change sets to another value, as { from, to }. */
-function changesOf<T extends Guards>(before: T, after: T): Record<string, { from: number | null; to: number | null }> {
-  const changes: Record<string, { from: number | null; to: number | null }> = {};
+function changesOf<T extends Guards>(before: T, after: T): Record<string, { from: number | string | null; to: number | string | null }> {
+  const changes: Record<string, { from: number | string | null; to: number | string | null }> = {};
   for (const key of Object.keys(after)) {
     if (before[key] !== after[key]) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
@@ -69,6 +69,9 @@ export async function customerGuardsOf(db: DbOrTx, customerId: number): Promise<
       maxLeverage: customerGuards.maxLeverage,
       maxOpenPositions: customerGuards.maxOpenPositions,
       minFreeBalanceUsdt: customerGuards.minFreeBalanceUsdt,
+      dailyLossLimitUsdt: customerGuards.dailyLossLimitUsdt,
+      maxDrawdownPct: customerGuards.maxDrawdownPct,
+      lossGuardResume: customerGuards.lossGuardResume,
     })
     .from(customers)
     .leftJoin(customerGuards, eq(customerGuards.customerId, customers.id))
@@ -80,6 +83,9 @@ export async function customerGuardsOf(db: DbOrTx, customerId: number): Promise<
     maxLeverage: row.maxLeverage,
     maxOpenPositions: row.maxOpenPositions,
     minFreeBalanceUsdt: row.minFreeBalanceUsdt,
+    dailyLossLimitUsdt: row.dailyLossLimitUsdt,
+    maxDrawdownPct: row.maxDrawdownPct,
+    lossGuardResume: (row.lossGuardResume ?? 'staff') as LossGuardResume,
   };
 }
 
@@ -92,11 +98,13 @@ export function setCustomerGuards(db: DbOrTx, customerId: number, guards: Custom
   return replaceGuards(db, guards, {
     read: (tx) => customerGuardsOf(tx, customerId),
     write: async (tx) => {
-      if (Object.values(guards).every((value) => value === null)) {
+      const { lossGuardResume, ...limits } = guards;
+      if (Object.values(limits).every((value) => value === null)) {
         await tx.delete(customerGuards).where(eq(customerGuards.customerId, customerId));
         return;
       }
-      const row = { ...guards, updatedAt: new Date() };
+      // A drawdown limit set anew starts its high-water mark at the next wallet read.
+      const row = { ...limits, lossGuardResume, updatedAt: new Date(), ...(limits.maxDrawdownPct === null ? { equityHighWater: null } : {}) };
       await tx.insert(customerGuards).values({ customerId, ...row }).onConflictDoUpdate({ target: customerGuards.customerId, set: row });
     },
     log: { actorAccountId, action: 'customer.guards', targetType: 'customer', targetId: customerId },

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { PauseState } from '../../../contract/api/switches';
 import type { DbOrTx } from '../../db/client';
-import { customers, strategies, tradingPauses } from '../../db/schema/index';
+import { customerGuards, customers, strategies, tradingPauses } from '../../db/schema/index';
 import { logStaffAction, type StaffAction } from '../../lib/staff-log';
 
 /** One kill switch: the platform, a strategy or a customer (table trading_pauses, one row while paused). */
@@ -29,9 +29,17 @@ function rowOf(target: PauseTarget) {
   return eq(tradingPauses.scope, 'platform');
 }
 
-export async function pauseStateOf(db: DbOrTx, target: PauseTarget): Promise<PauseState> {
-  const [row] = await db.select({ pausedAt: tradingPauses.pausedAt }).from(tradingPauses).where(rowOf(target)).limit(1);
-  return { paused: row !== undefined, pausedAt: row ? row.pausedAt.toISOString() : null };
+/** A guard's pause whose time is up no longer counts (and is cleared at the next change). */
+const inForce = (at: Date) => or(isNull(tradingPauses.resumeAt), gt(tradingPauses.resumeAt, at));
+
+export async function pauseStateOf(db: DbOrTx, target: PauseTarget, at: Date): Promise<PauseState> {
+  const [row] = await db
+    .select({ pausedAt: tradingPauses.pausedAt, reason: tradingPauses.reason, resumeAt: tradingPauses.resumeAt })
+    .from(tradingPauses)
+    .where(and(rowOf(target), inForce(at)))
+    .limit(1);
+  if (!row) return { paused: false, pausedAt: null, reason: null, resumeAt: null };
+  return { paused: true, pausedAt: row.pausedAt.toISOString(), reason: row.reason, resumeAt: row.resumeAt?.toISOString() ?? null };
 }
 
 export async function strategyExists(db: DbOrTx, strategyId: string): Promise<boolean> {
@@ -39,8 +47,10 @@ export async function strategyExists(db: DbOrTx, strategyId: string): Promise<bo
   return row !== undefined;
 }
 
-export async function customerExists(db: DbOrTx, customerId: number): Promise<boolean> {
-  const [row] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.accountLive, true))).limit(1);
+/** Whether the customer exists (and, with `accountId`, is that account's own). */
+export async function customerExists(db: DbOrTx, customerId: number, accountId?: number): Promise<boolean> {
+  const own = accountId === undefined ? undefined : eq(customers.accountId, accountId);
+  const [row] = await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, customerId), eq(customers.accountLive, true), own)).limit(1);
   return row !== undefined;
 }
 
@@ -50,6 +60,9 @@ export async function customerExists(db: DbOrTx, customerId: number): Promise<bo
  */
 export async function setPause(db: DbOrTx, target: PauseTarget, paused: boolean, actorAccountId: number, at: Date): Promise<PauseState> {
   return db.transaction(async (tx) => {
+    await tx.delete(tradingPauses).where(and(rowOf(target), lte(tradingPauses.resumeAt, at)));
+    // Resumed by staff, a drawdown guard measures again from the equity read next.
+    if (!paused && target.scope === 'customer') await tx.update(customerGuards).set({ equityHighWater: null }).where(eq(customerGuards.customerId, target.customerId));
     const changed = paused
       ? await tx
           .insert(tradingPauses)
@@ -60,6 +73,6 @@ export async function setPause(db: DbOrTx, target: PauseTarget, paused: boolean,
     if (changed.length > 0) {
       await logStaffAction(tx, { actorAccountId, action: paused ? `${target.scope}.pause` : `${target.scope}.resume`, ...staffLogTarget(target) });
     }
-    return pauseStateOf(tx, target);
+    return pauseStateOf(tx, target, at);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { switchRoutes } from '../../../contract/api/switches';
+import { AccountType } from '../../../contract/enums';
 import { server as messages } from '../../../contract/messages';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -23,16 +24,18 @@ export function registerSwitchRoutes(app: FastifyInstance, deps: Deps): void {
     if (!(await strategyExists(db, id))) throw notFound(`Strategy ${id} does not exist.`);
     return { scope: 'strategy' as const, strategyId: id };
   };
-  const customerTarget = async (id: number) => {
-    if (!(await customerExists(db, id))) throw notFound(messages.notFound('Customer'));
+  /** A customer reads only their own switch: anyone else's answers the same 404 as an unknown id. */
+  const customerTarget = async (id: number, auth?: { accountId: number; accountType: number }) => {
+    const ownerOnly = auth?.accountType === AccountType.Customer ? auth.accountId : undefined;
+    if (!(await customerExists(db, id, ownerOnly))) throw notFound(messages.notFound('Customer'));
     return { scope: 'customer' as const, customerId: id };
   };
 
-  registerRoute(app, switchRoutes.strategyState, async ({ params }) => pauseStateOf(db, await strategyTarget(params.id)));
+  registerRoute(app, switchRoutes.strategyState, async ({ params }) => pauseStateOf(db, await strategyTarget(params.id), clock.now()));
   registerRoute(app, switchRoutes.setStrategy, async ({ params, body, auth }) =>
     setPause(db, await strategyTarget(params.id), body.paused, auth.accountId, clock.now()),
   );
-  registerRoute(app, switchRoutes.customerState, async ({ params }) => pauseStateOf(db, await customerTarget(params.id)));
+  registerRoute(app, switchRoutes.customerState, async ({ params, auth }) => pauseStateOf(db, await customerTarget(params.id, auth), clock.now()));
   registerRoute(app, switchRoutes.setCustomer, async ({ params, body, auth }) =>
     setPause(db, await customerTarget(params.id), body.paused, auth.accountId, clock.now()),
   );
@@ -42,7 +45,7 @@ export function registerSwitchRoutes(app: FastifyInstance, deps: Deps): void {
   registerRoute(app, switchRoutes.customerCloseAllState, async ({ params }) => ({ last: await lastCloseAll(db, await customerTarget(params.id)) }));
   registerRoute(app, switchRoutes.closeAllCustomer, async ({ params, auth }) => closeAll(db, await customerTarget(params.id), auth.accountId, clock.now()));
 
-  registerRoute(app, switchRoutes.platformState, async () => pauseStateOf(db, { scope: 'platform' }));
+  registerRoute(app, switchRoutes.platformState, async () => pauseStateOf(db, { scope: 'platform' }, clock.now()));
   registerRoute(app, switchRoutes.platformCloseAllState, async () => ({ last: await lastCloseAll(db, { scope: 'platform' }) }));
   registerRoute(app, switchRoutes.platformCode, async ({ auth, request }) => {
     const account = await findAccountById(db, auth.accountId);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ExitType } from '../../../contract/enums';
 import type { ExecutionContext } from '../context';
 import { markClosed } from '../execution-state/position';
+import { applyDailyLossGuard } from '../loss-guards';
 import { withRealizedPnl } from '../exit-messages';
 import { partOf, positionCosts, type PositionCosts } from '../position-costs';
 import type { TradingRuntime } from '../runtime';
@@ -45,8 +46,14 @@ async function deductCosts(rt: TradingRuntime, ctx: ExecutionContext, session: S
   }
 }
 
-/** Closes the execution with its last exit audit: how it ended, and its realized PnL net of fees and funding. */
+/**
+ * Closes the execution with its last exit audit: how it ended, and its realized PnL net of fees and funding;
+ * then the customer's daily loss guard weighs the day's losses (a failure there is logged, the close stands).
+ */
 export async function closeBooked(rt: TradingRuntime, ctx: ExecutionContext, session: Session, exit: { exitType: ExitType | null; how: string }): Promise<void> {
   const costs = await deductCosts(rt, ctx, session);
   await markClosed(rt, ctx, { exitType: exit.exitType, message: withRealizedPnl(exit.how, ctx.realizedPnl, costs) });
+  await applyDailyLossGuard(rt.db, ctx.customerId, new Date()).catch((error: unknown) => {
+    rt.log.warn({ customerId: ctx.customerId, reason: error instanceof Error ? error.message : String(error) }, 'daily loss guard not checked');
+  });
 }

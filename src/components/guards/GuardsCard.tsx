@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, NumberInput, SaveButton, useCanAccess, useTranslate } from 'react-admin';
+import { Form, NumberInput, SaveButton, SelectInput, useCanAccess, useTranslate } from 'react-admin';
 import { errorMessage } from '../../dataProvider';
 import { useResultPopup } from '../ResultPopupProvider';
 
@@ -19,11 +19,13 @@ export interface GuardField<K extends string, T> {
   label: string;
   /** Under the field; from the guards read when it depends on them (a default the server answers). */
   help: string | ((guards: T) => string);
-  max: number;
-  message: string;
+  /** A number from 1 to `max` (or empty), `message` when it is not; or one of `choices`. */
+  max?: number;
+  message?: string;
+  choices?: Array<{ id: string; name: string }>;
 }
 
-type GuardValues<K extends string> = Record<K, number | null>;
+type GuardValues<K extends string> = Record<K, number | string | null>;
 
 interface GuardsCardProps<K extends string, T extends GuardValues<K>> {
   testId: string;
@@ -31,7 +33,8 @@ interface GuardsCardProps<K extends string, T extends GuardValues<K>> {
   resource: 'strategies' | 'customers';
   queryKey: unknown[];
   read: () => Promise<T>;
-  save: (values: GuardValues<K>) => Promise<T>;
+  /** Every field's value (an emptied one null): the guards a PUT replaces. */
+  save: (values: Pick<T, K>) => Promise<T>;
   fields: Array<GuardField<K, T>>;
 }
 
@@ -48,7 +51,7 @@ export function GuardsCard<K extends string, T extends GuardValues<K>>({ testId,
   const { canAccess } = useCanAccess({ resource, action: 'guard' });
   const guards = useQuery({ queryKey, queryFn: read });
   const mutation = useMutation({
-    mutationFn: (values: Partial<GuardValues<K>>) => save(Object.fromEntries(fields.map(({ source }) => [source, values[source] ?? null])) as GuardValues<K>),
+    mutationFn: (values: Partial<GuardValues<K>>) => save(Object.fromEntries(fields.map(({ source }) => [source, values[source] ?? null])) as Pick<T, K>),
     onSuccess: (next: T) => {
       queryClient.setQueryData(queryKey, next);
       showResult({ type: 'success', message: t('notifications.saved') });
@@ -82,17 +85,11 @@ function GuardsForm<K extends string, T extends GuardValues<K>>({ guards, testId
   return (
     <Form record={{ id: testId, ...guards }} onSubmit={(values: Record<string, unknown>) => onSave(values as Partial<GuardValues<K>>)} noValidate>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        {fields.map((field) => (
-          <NumberInput
-            key={field.source}
-            source={field.source}
-            label={field.label}
-            helperText={typeof field.help === 'function' ? field.help(guards) : field.help}
-            validate={wholeUpTo(field.max, field.message)}
-            step={1}
-            readOnly={!editable}
-          />
-        ))}
+        {fields.map((field) => {
+          const common = { key: field.source, source: field.source, label: field.label, helperText: typeof field.help === 'function' ? field.help(guards) : field.help, readOnly: !editable };
+          if (field.choices) return <SelectInput {...common} choices={field.choices} />;
+          return <NumberInput {...common} validate={wholeUpTo(field.max ?? Number.MAX_SAFE_INTEGER, field.message ?? '')} step={1} />;
+        })}
       </Box>
       <SaveButton label={translate('app.guards.actions.save')} disabled={!editable || saving} sx={{ mt: 1 }} />
     </Form>

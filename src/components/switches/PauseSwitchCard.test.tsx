@@ -22,7 +22,7 @@ describe('kill switch card', () => {
     server.use(
       http.put(apiUrl('/api/strategy/BTC001/pause'), async ({ request }) => {
         sent.push(await request.json());
-        return HttpResponse.json(ok(switchRoutes.setStrategy, { paused: true, pausedAt: PAUSED_AT }));
+        return HttpResponse.json(ok(switchRoutes.setStrategy, { paused: true, pausedAt: PAUSED_AT, reason: null, resumeAt: null }));
       }),
     );
     renderWithAdmin(<PauseSwitchCard target={{ scope: 'strategy', id: 'BTC001' }} />, { accountType: AccountType.Admin });
@@ -45,7 +45,7 @@ describe('kill switch card', () => {
   });
 
   it('shows an employee the state with the controls disabled', async () => {
-    server.use(http.get(apiUrl('/api/platform/pause'), () => HttpResponse.json(ok(switchRoutes.platformState, { paused: true, pausedAt: PAUSED_AT }))));
+    server.use(http.get(apiUrl('/api/platform/pause'), () => HttpResponse.json(ok(switchRoutes.platformState, { paused: true, pausedAt: PAUSED_AT, reason: null, resumeAt: null }))));
     renderWithAdmin(<PauseSwitchCard target={{ scope: 'platform' }} />, { accountType: AccountType.Employee });
     await screen.findByText(/^Paused since /);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Resume platform' })).toBeDisabled());

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { formatDate, formatTime } from '../formatDate';
 import { useResultPopup } from '../ResultPopupProvider';
 import { CloseAllControl } from './CloseAllControl';
+import { PauseNotice } from './PauseNotice';
 import { PlatformCodeDialog } from './PlatformCodeDialog';
 import { queryKeyOf, resourceOf, type SwitchTarget } from './target';
 
@@ -76,6 +77,7 @@ export function PauseSwitchCard({ target }: { target: SwitchTarget }) {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {t(`explain.${target.scope}`)}
         </Typography>
+        <PauseNotice state={state.data} audience="staff" />
         <Button variant="contained" color={paused ? 'success' : 'error'} disabled={canAccess !== true || !state.data || change.isPending} onClick={() => setAsking(true)}>
           {t(`actions.${action}`)}
         </Button>

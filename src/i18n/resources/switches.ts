@@ -6,6 +6,13 @@ export const switchesMessages = {
     platform: 'Platform trading',
   },
   state: { running: 'Running', paused: 'Paused', pausedSince: 'Paused since %{at}' },
+  guard: {
+    until: 'Resumes by itself at %{at}.',
+    staff: 'Stays paused until an admin resumes it.',
+    byStaff: "The platform's staff paused it",
+    customerTitle: 'Copying is paused: no new positions are opened for you.',
+    protected: 'Your open positions keep their stop loss and take-profits.',
+  },
   explain: {
     strategy: "While paused, this strategy's entry alerts are answered and skipped (audited \"strategy paused\"); close alerts still close, open positions keep their protection.",
     customer: 'While paused, no new entry is placed for this customer (audited "customer paused"); open positions keep their protection.',

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLogout, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { AccountStatus, NO_EXCHANGE } from '../../../contract/enums';
+import { PauseNotice } from '../../components/switches/PauseNotice';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useAppDataProvider } from '../../dataProvider';
 import { publicPaths } from '../routes';
@@ -29,6 +30,8 @@ export function CustomerDashboard() {
   const dataProvider = useAppDataProvider();
   const logout = useLogout();
   const { data: customer, isPending } = useQuery({ queryKey: ['customerSelf', 'own'], queryFn: () => dataProvider.getOwnCustomer() });
+  const customerId = customer?.id;
+  const { data: pause } = useQuery({ queryKey: ['customerPause', customerId], queryFn: () => dataProvider.customerPause(customerId!), enabled: customerId !== undefined });
   if (isPending) return <LinearProgress />;
   if (!customer) return null;
   if (customer.platformType === NO_EXCHANGE) return <Navigate to={publicPaths.connect} replace />;
@@ -46,6 +49,7 @@ export function CustomerDashboard() {
           </>
         }
       />
+      <PauseNotice state={pause} audience="customer" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <StatCard label={t('fields.currentBalance')} value={<UsdtAmount value={customer.currentWalletAmount} />} />
         <StatCard label={t('fields.totalTransaction')} value={customer.totalTransactions} />
