@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../tests/helpers/test-ap
 import { sharedSandboxControl } from '../sandbox/index';
 import { DEMO_PASSWORD, demoAdmin, demoAgents, demoCustomers } from './data';
 import { demoStrategies } from './strategies';
+import { PAUSED_DEMO_STRATEGY } from './switches';
 import { demoSeededAt } from './marker';
 import { seedDemoOnce } from './once';
 import { restoreSandboxAccounts } from './sandbox';
@@ -33,6 +34,16 @@ async function allPages<T>(url: string, body: Record<string, unknown> = {}): Pro
 }
 
 describe('the demo data set', () => {
+  it('shows the kill switches in use: a strategy paused by the admin, a customer paused by their drawdown guard (issue 29)', async () => {
+    const strategy = await ctx.api('GET', `/api/strategy/${PAUSED_DEMO_STRATEGY}/pause`, { token: admin });
+    expect(strategy.body.data).toMatchObject({ paused: true, reason: null });
+    const guarded = await ctx.deps.db.execute<{ customer_id: number; pct: number }>(sql`select customer_id, max_drawdown_pct pct from customer_guards where max_drawdown_pct is not null`);
+    expect(guarded.rows).toHaveLength(1);
+    const customer = await ctx.api('GET', `/api/customer/${guarded.rows[0]!.customer_id}/pause`, { token: admin });
+    expect(customer.body.data).toMatchObject({ paused: true, resumeAt: null });
+    expect(customer.body.data.reason).toMatch(new RegExp(`^Maximum drawdown reached: equity .* USDT is [0-9.]+ % below its high of .* USDT, limit ${guarded.rows[0]!.pct} %$`));
+  });
+
   it('is marked as seeded and leaves the clock at the seeding instant', async () => {
     expect(await demoSeededAt(ctx.deps.db)).toBe('2026-06-15T08:00:00.000Z');
     expect(ctx.clock.now().toISOString()).toBe('2026-06-15T08:00:00.000Z');

@@ -17,6 +17,7 @@ import { DemoPrices } from './market';
 import { backdateAccount, countryIds, createAccountAsStaff, phoneOf, type CountryIds } from './people';
 import { openSandboxAccount } from './sandbox';
 import { createDemoStrategies } from './strategies';
+import { seedDemoSwitches } from './switches';
 import { settleDemoWallets } from './wallets';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -84,6 +85,7 @@ export async function seedDemo(deps: Deps, clock: ManualClock): Promise<void> {
   clock.set(now);
   const deposits = new Map(customers.map((customer) => [customer.email, customer.balance]));
   await settleDemoWallets(deps, (email) => deposits.get(email) ?? 0);
+  await seedDemoSwitches(deps, admin.accountId, now);
 
   for (const [i, person] of demoAgents.entries()) {
     if (person.status !== AccountStatus.Active) await changeAccountStatus(deps, admin.accountId, agents[i]!.accountId, person.status);
