@@ -87,6 +87,8 @@ export const customerGuardsBody = z.object({
   lossGuardResume: z.enum(LOSS_GUARD_RESUMES, { error: customerGuardsMessages.lossGuardResume }).default('staff'),
 });
 export type CustomerGuards = z.infer<typeof customerGuardsBody>;
+/** The guards as answered: every field, `lossGuardResume` always given. */
+export const customerGuards = customerGuardsBody.extend({ lossGuardResume: z.enum(LOSS_GUARD_RESUMES) });
 
 export const guardRoutes = {
   strategyGuards: defineRoute({
@@ -100,11 +102,11 @@ export const guardRoutes = {
   }),
   customerGuards: defineRoute({
     method: 'GET', path: '/api/customer/:id/guards', access: 'staffRead', tag: 'guards',
-    summary: "The customer's guards: maximum notional, leverage and open positions, minimum free balance, daily loss limit and maximum drawdown", params: idParams, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
+    summary: "The customer's guards: maximum notional, leverage and open positions, minimum free balance, daily loss limit and maximum drawdown", params: idParams, data: customerGuards, errors: [ErrorStatus.NotFound],
   }),
   setCustomerGuards: defineRoute({
     method: 'PUT', path: '/api/customer/:id/guards', access: 'adminTrading', tag: 'guards',
     summary: "Set the customer's guards (an entry for them that would break one is skipped and audited with the reason)",
-    params: idParams, body: customerGuardsBody, data: customerGuardsBody, errors: [ErrorStatus.NotFound],
+    params: idParams, body: customerGuardsBody, data: customerGuards, errors: [ErrorStatus.NotFound],
   }),
 };

@@ -18,8 +18,9 @@ import { registerAccountHealthRoutes } from './account-health/routes';
 import { registerExchangeConnectRoutes } from './exchange-connect/routes';
 import { registerSwitchRoutes } from './switches/routes';
 import { registerGuardRoutes } from './guards/routes';
+import { registerQualityRoutes } from './quality/routes';
 
 export type RouteModule = (app: FastifyInstance, deps: Deps) => void | Promise<void>;
 
 /** Every domain module of the API, in registration order. */
-export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes, registerGuardRoutes];
+export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes, registerGuardRoutes, registerQualityRoutes];

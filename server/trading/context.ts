@@ -38,6 +38,8 @@ export interface ExecutionContext {
   strategy: StrategyTerms;
   /** The customer's own guards (issue 29), each null when not set. */
   guards: CustomerGuardTerms;
+  /** When this process sent the entry and the exchange acknowledged it (execution quality); written with the entry. */
+  entryTimes?: { sentAt: Date; ackedAt: Date } | undefined;
 }
 
 export interface CustomerGuardTerms {

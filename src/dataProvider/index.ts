@@ -16,6 +16,7 @@ import { reportActions } from './resources/reports';
 import { strategyActions, strategyEndpoints } from './resources/strategies';
 import { switchActions } from './resources/switches';
 import { guardActions } from './resources/guards';
+import { qualityActions } from './resources/quality';
 import { webhookGroupEndpoints } from './resources/webhookGroups';
 import type { EndpointTable } from './types';
 
@@ -59,6 +60,7 @@ export const actions = {
   ...reportActions,
   ...switchActions,
   ...guardActions,
+  ...qualityActions,
 };
 
 export const dataProvider = createDataProvider(endpoints, actions);

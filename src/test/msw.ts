@@ -29,8 +29,17 @@ const guards = [
   ),
 ];
 
+/** Execution quality on the strategy page: no copies unless a test says otherwise. */
+const quality = http.get(`${window.location.origin}/api/strategy/:id/quality`, () =>
+  HttpResponse.json({
+    successful: true,
+    data: { days: 30, executions: 0, filled: 0, fillRate: null, p50AckMs: null, p95AckMs: null, p50FillMs: null, p95FillMs: null, meanSlippageBps: null, p95SlippageBps: null, skipped: [], daily: [] },
+    error: null,
+  }),
+);
+
 /** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...closeAllStates, ...guards);
+export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...closeAllStates, ...guards, quality);
 
 /** A successful envelope carrying `data`, typed by the route it answers. */
 export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {

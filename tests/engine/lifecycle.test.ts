@@ -35,6 +35,10 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
   const positionOf = (customer: TradingCustomer, symbol: string) => sandbox.control.account(customer.sandbox!.uid).positions.find((p) => p.symbol === symbol && p.size > 0);
   const openOrders = (customer: TradingCustomer) => sandbox.control.account(customer.sandbox!.uid).orders.filter((o) => ['new', 'untriggered', 'partially_filled'].includes(o.status));
 
+  /** Exit audits by customer (their order of writing is the closes' race): [customer, exit type, message]. */
+  const perCustomer = (audits: Array<{ customer_id: number; exit_type?: number | null; message: string }>) =>
+    audits.map((a) => [a.customer_id, a.exit_type ?? null, a.message]).sort((a, b) => Number(a[0]) - Number(b[0]));
+
   async function orderStatus(orderId: number): Promise<number> {
     const result = await ctx.deps.db.execute<{ status: number }>(sql`select status from orders where id = ${orderId}`);
     return Number(result.rows[0]!.status);
@@ -58,8 +62,8 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     expect(rows.map((row) => row.state)).toEqual(['closed', 'closed']);
     for (const [i, row] of rows.entries()) expect(Number(row.realized_pnl)).toBeCloseTo(3 - fees[i]!, 6);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
-    expect(audits.map((a) => [a.exit_type, a.message])).toEqual(
-      fees.map((paid) => [ExitType.ByAdmin, `Position closed by admin at market: 0.01 BTCUSDT at 60300; ${netPnlText(3, paid)}`]),
+    expect(perCustomer(audits)).toEqual(
+      customers.map((customer, i) => [customer.customerId, ExitType.ByAdmin, `Position closed by admin at market: 0.01 BTCUSDT at 60300; ${netPnlText(3, fees[i]!)}`]),
     );
     const trades = await ctx.deps.db.execute<{ total_transactions: number }>(sql`select total_transactions from customers where id in ${customers.map((c) => c.customerId)}`);
     expect(trades.rows.map((r) => r.total_transactions)).toEqual([1, 1]);
@@ -78,8 +82,8 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     expect(await orderStatus(orderId)).toBe(OrderStatus.Loss);
     for (const customer of customers) expect(positionOf(customer, 'BTCUSDT')).toBeUndefined();
-    expect((await auditsOf(ctx, 'exit_audits', orderId)).map((a) => [a.exit_type, a.message])).toEqual(
-      customers.map((customer) => [null, `Position closed by a close signal at market: 0.01 BTCUSDT at 59900; ${netPnlText(-1, feesPaid(sandbox, customer, 'BTCUSDT'))}`]),
+    expect(perCustomer(await auditsOf(ctx, 'exit_audits', orderId))).toEqual(
+      customers.map((customer) => [customer.customerId, null, `Position closed by a close signal at market: 0.01 BTCUSDT at 59900; ${netPnlText(-1, feesPaid(sandbox, customer, 'BTCUSDT'))}`]),
     );
     sandbox.control.setPrice('BTCUSDT', 60000);
   });
@@ -175,8 +179,8 @@ describe('positions after the entry: closes, TP/SL, trailing, manual closes', ()
     await syncNow(ctx, dispatcher);
     await waitFor('order settled', async () => (await orderStatus(orderId)) !== OrderStatus.Active);
     const audits = await auditsOf(ctx, 'exit_audits', orderId);
-    expect(audits.map((a) => [a.exit_type, a.message])).toEqual(
-      customers.map((customer) => [ExitType.Customer, `100 DOGEUSDT was closed on the exchange outside the platform (by the customer), at about 0.15; ${netPnlText(0, feesPaid(sandbox, customer, 'DOGEUSDT'))}`]),
+    expect(perCustomer(audits)).toEqual(
+      customers.map((customer) => [customer.customerId, ExitType.Customer, `100 DOGEUSDT was closed on the exchange outside the platform (by the customer), at about 0.15; ${netPnlText(0, feesPaid(sandbox, customer, 'DOGEUSDT'))}`]),
     );
     for (const customer of customers) expect(openOrders(customer)).toEqual([]);
   });

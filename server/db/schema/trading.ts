@@ -195,6 +195,13 @@ export const executions = pgTable(
     /** Exit type of the requested close: 1 by admin, 2 customer, null by signal or TP/SL. */
     exitType: smallint(),
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * Execution quality (issue 29): when the entry was handed to the exchange client, when the exchange
+     * acknowledged it, and when the engine learnt of its fill. The alert's arrival is the Order's creation.
+     */
+    entrySentAt: timestamp({ withTimezone: true, mode: 'date' }),
+    entryAckedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    entryFilledAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** The close-all that asked this execution to close, if one did. */
     closeAllId: integer().references((): AnyPgColumn => closeAllRuns.id, { onDelete: 'set null' }),
     createdAt: now(),

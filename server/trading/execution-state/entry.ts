@@ -25,8 +25,9 @@ const recordPlaced = preparedSql(
   'trading_entries_placed',
   sql`
     update executions e set state = 'open', quantity = u.quantity, entry_price = null, exchange_order_id = u.exchange_order_id,
-      legs = u.legs, stop_loss_price = u.stop_loss_price, updated_at = now()
-    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as u(id int, quantity numeric, exchange_order_id text, legs jsonb, stop_loss_price numeric)
+      legs = u.legs, stop_loss_price = u.stop_loss_price, entry_sent_at = u.sent_at, entry_acked_at = u.acked_at, updated_at = now()
+    from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+      as u(id int, quantity numeric, exchange_order_id text, legs jsonb, stop_loss_price numeric, sent_at timestamptz, acked_at timestamptz)
     where e.id = u.id and e.claimed_by = ${sql.placeholder('worker')}`,
 );
 
@@ -36,6 +37,8 @@ interface PlacedRow {
   exchange_order_id: string | null;
   legs: ExecutionLeg[];
   stop_loss_price: number | null;
+  sent_at: string | null;
+  acked_at: string | null;
 }
 
 /**
@@ -55,7 +58,15 @@ export class PlacedEntries {
   constructor(private readonly w: { db: Db; worker: string }) {}
 
   async record(ctx: ExecutionContext, placed: EntryRecord): Promise<void> {
-    const row: PlacedRow = { id: ctx.id, quantity: placed.quantity, exchange_order_id: placed.exchangeOrderId ?? null, legs: placed.legs, stop_loss_price: placed.stopLossPrice };
+    const row: PlacedRow = {
+      id: ctx.id,
+      quantity: placed.quantity,
+      exchange_order_id: placed.exchangeOrderId ?? null,
+      legs: placed.legs,
+      stop_loss_price: placed.stopLossPrice,
+      sent_at: ctx.entryTimes?.sentAt.toISOString() ?? null,
+      acked_at: ctx.entryTimes?.ackedAt.toISOString() ?? null,
+    };
     await new Promise<void>((resolve, reject) => {
       this.waiting.push({ row, done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!this.writing) void this.write();
@@ -88,7 +99,10 @@ export async function markEntryFilled(w: StateWriter, ctx: ExecutionContext, fil
   await w.db.execute(sql`
     update executions set state = 'open', quantity = ${fill.quantity}, entry_price = ${fill.avgPrice},
       exchange_order_id = ${fill.exchangeOrderId ?? null}, legs = ${JSON.stringify(fill.legs)}::jsonb,
-      stop_loss_price = ${fill.stopLossPrice}, updated_at = ${instantOf(w.at)}
+      stop_loss_price = ${fill.stopLossPrice}, updated_at = ${instantOf(w.at)},
+      entry_sent_at = coalesce(${ctx.entryTimes?.sentAt.toISOString() ?? null}::timestamptz, entry_sent_at),
+      entry_acked_at = coalesce(${ctx.entryTimes?.ackedAt.toISOString() ?? null}::timestamptz, entry_acked_at),
+      entry_filled_at = coalesce(entry_filled_at, ${instantOf(w.at)})
     where id = ${ctx.id} and claimed_by = ${w.worker}`);
   ctx.state = 'open';
   ctx.quantity = fill.quantity;

@@ -164,10 +164,16 @@ export async function runEntry(rt: TradingRuntime, ctx: ExecutionContext, sessio
       await markEndedWithoutPosition(rt, ctx, 'skipped', leverageHeldMessage(symbol, held, ctx.strategy.leverage));
       return false;
     }
+    // Execution quality: handed to the exchange client once the pacer lets it go, acknowledged when it answers.
     const send = (at: AttachedLevels) =>
       rt.pacer.entry(
         session.exchange,
-        () => adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: deadline, ...at }),
+        async () => {
+          const sentAt = new Date();
+          const answer = await adapter.placeEntry(credentials, { symbol, side: session.side, quantity: requested, clientOrderId: ctx.clientOrderId, positionMode: session.mode, deadlineAt: deadline, ...at });
+          ctx.entryTimes = { sentAt, ackedAt: new Date() };
+          return answer;
+        },
         adapter.entryChannel(credentials),
         deadline,
       );

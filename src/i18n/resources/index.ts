@@ -11,6 +11,7 @@ import { registrationIdsMessages } from './registrationIds';
 import { strategiesMessages } from './strategies';
 import { switchesMessages } from './switches';
 import { guardsMessages } from './guards';
+import { qualityMessages } from './quality';
 import { webhookGroupsMessages } from './webhookGroups';
 
 /**
@@ -36,4 +37,5 @@ export const screenMessages: StringMap = {
   dashboards: dashboardMessages,
   switches: switchesMessages,
   guards: guardsMessages,
+  quality: qualityMessages,
 };

@@ -17,6 +17,7 @@ import { SpecList } from '../../components/list/SpecList';
 import { linkTo } from '../../pages/routes';
 import { OrderCounts } from './OrderCounts';
 import { OrderToggle } from './OrderToggle';
+import { OrderQualityButton } from '../../components/quality/OrderQualityButton';
 import { SymbolFilter } from './SymbolFilter';
 
 /** While a row is being closed, the list is read again this often: the engine closes asynchronously. */
@@ -59,6 +60,7 @@ export function OrderList() {
         <Column label="resources.orders.fields.realizedPnl" disableSort render={(row) => <UsdtAmount value={row.realizedPnl} redAtZero={false} />} />
         <Column label="resources.orders.fields.datetimeInserted" disableSort render={(row) => `${formatDate(row.datetimeInserted)} ${formatTime(row.datetimeInserted)}`} />
         <Column label="resources.orders.fields.toggle" disableSort render={(row) => <OrderToggle order={row} />} />
+        <Column label="app.quality.title" disableSort render={(row) => <OrderQualityButton orderId={row.id} />} />
       </ListDataTable>
       <ListPagination />
     </SpecList>

@@ -9,6 +9,7 @@ import { useCanAccess, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Strategy } from '../../../contract/api/strategy';
 import { StrategyGuardsCard } from '../../components/guards/StrategyGuardsCard';
+import { ExecutionQualityCard } from '../../components/quality/ExecutionQualityCard';
 import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { useSignedInAccount } from '../../layout/AccountContext';
 import { StrategyDeleteButton } from './StrategyDeleteButton';
@@ -46,6 +47,7 @@ export function StrategyPageLayout({ strategy, children }: { strategy: Strategy 
       </Card>
       {strategy && <PauseSwitchCard target={{ scope: 'strategy', id: strategy.id }} />}
       {strategy && <StrategyGuardsCard strategyId={strategy.id} />}
+      {strategy && <ExecutionQualityCard strategyId={strategy.id} />}
       {canTrade === true && (
         <Card variant="outlined">
           <CardContent>

@@ -1,0 +1,30 @@
+/** Texts of execution quality (issue 29): per copy of an order, per strategy. */
+export const qualityMessages = {
+  title: 'Execution quality',
+  period: 'Last %{days} days',
+  explain: 'From each alert to its copies: latency to the exchange acknowledging the entry and to its fill, and the fill\'s slippage from the alert\'s price (positive: worse for the customer).',
+  figures: {
+    executions: 'Copies',
+    fillRate: 'Fill rate',
+    ack: 'Alert to acknowledged (p50 / p95)',
+    fill: 'Alert to filled (p50 / p95)',
+    slippage: 'Slippage from the alert (mean / p95)',
+  },
+  chart: { p50: 'p50 acknowledged (ms)', p95: 'p95 acknowledged (ms)' },
+  skipped: 'Skipped entries by reason',
+  noSkips: 'No entry skipped.',
+  none: 'No copies in this period.',
+  actions: { export: 'Export copies (CSV)', show: 'Quality', close: 'Close' },
+  copies: {
+    title: 'Copies of order %{id}',
+    customer: 'Customer',
+    state: 'State',
+    sent: 'Sent (ms)',
+    ack: 'Acknowledged (ms)',
+    fill: 'Filled (ms)',
+    price: 'Fill price',
+    vsAlert: 'vs alert (bp)',
+    vsFirst: 'vs first fill (bp)',
+  },
+  failed: 'Execution quality could not be read.',
+};
