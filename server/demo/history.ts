@@ -29,6 +29,8 @@ interface Fate extends CloseFate {
   refusal: number;
   slippage: number;
   exchangeOrderId: (exchange: ExchangeId) => string;
+  /** Seeds the entry's sent and acknowledged times (execution quality). */
+  latencySeed: number;
   /** Share of the holding time after which the customer closes by hand, if they do. */
   customerCloseAfter: number | null;
 }
@@ -82,6 +84,7 @@ function drawFate(random: Random): Fate {
     refusal,
     slippage,
     exchangeOrderId: (exchange) => exchangeOrderId(exchange, new Random(idSeed)),
+    latencySeed: idSeed + 1,
     customerCloseAfter: customerCloses ? customerCloseAfter : null,
     closeFailure: random.next() < CLOSE_FAILURE_CHANCE,
     closeSlippage: (random.next() - 0.5) * 0.0006,
@@ -103,6 +106,10 @@ async function enter(ctx: ExecutionContext, fate: Fate, price: number, writer: W
   }
   const terms: PositionTerms = { side: ctx.side === EntryDirection.Long ? 'long' : 'short', market };
   const avgPrice = roundToStep(price * (1 + fate.slippage), market.tickSize);
+  // Execution quality: sent and acknowledged within the answer's time, drawn apart from the fate (its draws stay as they were).
+  const latency = new Random(fate.latencySeed);
+  const sentMs = latency.uniform(30, 400);
+  ctx.entryTimes = { sentAt: writer(sentMs).at!, ackedAt: writer(sentMs + latency.uniform(15, 250)).at! };
   await markEntryFilled(writer(ENTRY_ANSWER_MS), ctx, { quantity: sized.quantity, exchangeOrderId: fate.exchangeOrderId(exchange), legs: [], stopLossPrice: null, avgPrice });
   const stop = stopLossPrice(ctx, terms, avgPrice);
   await markProtected(writer(3_500), ctx, { legs: protectionLegs(ctx, terms, stop), stopLossPrice: stop });

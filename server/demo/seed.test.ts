@@ -44,6 +44,19 @@ describe('the demo data set', () => {
     expect(customer.body.data.reason).toMatch(new RegExp(`^Maximum drawdown reached: equity .* USDT is [0-9.]+ % below its high of .* USDT, limit ${guarded.rows[0]!.pct} %$`));
   });
 
+  it("shows execution quality figures: each strategy's copies with their latencies and slippage (issue 29)", async () => {
+    const answer = await ctx.api('GET', `/api/strategy/${demoStrategies[0]!.id}/quality?days=365`, { token: admin });
+    expect(answer.status).toBe(200);
+    const quality = answer.body.data;
+    expect(quality.executions).toBeGreaterThan(10);
+    expect(quality.fillRate).toBeGreaterThan(0.5);
+    expect(quality.p50AckMs).toBeGreaterThanOrEqual(45);
+    expect(quality.p95AckMs).toBeLessThanOrEqual(650);
+    expect(quality.p50FillMs).toBe(1200);
+    expect(quality.meanSlippageBps).not.toBeNull();
+    expect(quality.daily.length).toBeGreaterThan(1);
+  });
+
   it('is marked as seeded and leaves the clock at the seeding instant', async () => {
     expect(await demoSeededAt(ctx.deps.db)).toBe('2026-06-15T08:00:00.000Z');
     expect(ctx.clock.now().toISOString()).toBe('2026-06-15T08:00:00.000Z');

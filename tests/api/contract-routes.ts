@@ -9,6 +9,7 @@ import { employeeRoutes } from '../../contract/api/employee';
 import { exchangeRoutes } from '../../contract/api/exchange';
 import { guardRoutes } from '../../contract/api/guards';
 import { orderRoutes } from '../../contract/api/order';
+import { qualityRoutes } from '../../contract/api/quality';
 import { registrationIdRoutes } from '../../contract/api/registrationId';
 import { strategyRoutes } from '../../contract/api/strategy';
 import { switchRoutes } from '../../contract/api/switches';
@@ -29,6 +30,7 @@ export const contractRoutes: RouteDef[] = [
   exchangeRoutes,
   guardRoutes,
   orderRoutes,
+  qualityRoutes,
   registrationIdRoutes,
   strategyRoutes,
   switchRoutes,

@@ -1,13 +1,11 @@
 import type { bitget as Bitget, bybit as Bybit } from 'ccxt';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AmountType, CustomerGroup } from '../../contract/enums';
 import type { RunningSandbox } from '../../server/sandbox/index';
-import { bitgetClient, bybitClient, startExactSandbox } from '../../server/sandbox/test-support';
-import type { Dispatcher } from '../../server/trading/dispatcher';
+import { bitgetClient, bybitClient } from '../../server/sandbox/test-support';
 import { closeOrder } from '../../server/trading/intake';
-import { createTestContext, type TestContext } from '../helpers/test-app';
-import { auditsOf, executionsOf, goldPair, insertStrategy, openPositions, startEngine, syncNow, waitFor, type TradingCustomer } from './fixtures';
+import { auditsOf, engineSuite, executionsOf, goldPair, insertStrategy, openPositions, startEngine, syncNow, waitFor, type TradingCustomer } from './fixtures';
 
 type Row = Record<string, string>;
 const sum = (rows: Row[], pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -38,23 +36,10 @@ async function netFromRecords(sandbox: RunningSandbox, customer: TradingCustomer
  * take-profit leg, the close) and of the funding it paid while open, as the exchange's own records show them.
  */
 describe('realized PnL net of fees and funding (D12)', () => {
-  let ctx: TestContext;
-  let sandbox: RunningSandbox;
-  let dispatcher: Dispatcher;
-
-  beforeAll(async () => {
-    ctx = await createTestContext();
-    sandbox = await startExactSandbox({ randomWalk: false });
-    sandbox.control.setPrice('BTCUSDT', 60000);
-    dispatcher = await startEngine(ctx, sandbox);
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await sandbox.close();
-    await ctx.close();
-  });
+  const suite = engineSuite(startEngine);
 
   it('a position with a funding settlement, a take-profit and a close by admin books what the exchange records, not the gross', async () => {
+    const { ctx, sandbox, dispatcher } = suite;
     const customers = await goldPair(ctx, sandbox);
     const strategy = await insertStrategy(ctx, { tp: [{ target: 1, volume: 50 }, { target: 5, volume: 50 }], groups: [{ group: CustomerGroup.Gold, investType: AmountType.Quantity, amount: 0.02 }] });
     const { orderId } = await openPositions(ctx, strategy.url);
