@@ -19,8 +19,9 @@ import { registerExchangeConnectRoutes } from './exchange-connect/routes';
 import { registerSwitchRoutes } from './switches/routes';
 import { registerGuardRoutes } from './guards/routes';
 import { registerQualityRoutes } from './quality/routes';
+import { registerResultsRoutes } from './results/routes';
 
 export type RouteModule = (app: FastifyInstance, deps: Deps) => void | Promise<void>;
 
 /** Every domain module of the API, in registration order. */
-export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes, registerGuardRoutes, registerQualityRoutes];
+export const routeModules: RouteModule[] = [registerAuthRoutes, registerAccountRoutes, registerCountryRoutes, registerCustomerRoutes, registerEarningsRoutes, registerStrategyRoutes, registerOrderRoutes, registerAuditRoutes, registerWebhookGroupRoutes, registerNotificationRoutes, registerAgentRoutes, registerEmployeeRoutes, registerRegistrationIdRoutes, registerWebhookRoutes, registerAccountHealthRoutes, registerExchangeConnectRoutes, registerSwitchRoutes, registerGuardRoutes, registerQualityRoutes, registerResultsRoutes];

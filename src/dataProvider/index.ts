@@ -17,6 +17,7 @@ import { strategyActions, strategyEndpoints } from './resources/strategies';
 import { switchActions } from './resources/switches';
 import { guardActions } from './resources/guards';
 import { qualityActions } from './resources/quality';
+import { resultsActions } from './resources/results';
 import { webhookGroupEndpoints } from './resources/webhookGroups';
 import type { EndpointTable } from './types';
 
@@ -61,6 +62,7 @@ export const actions = {
   ...switchActions,
   ...guardActions,
   ...qualityActions,
+  ...resultsActions,
 };
 
 export const dataProvider = createDataProvider(endpoints, actions);

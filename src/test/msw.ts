@@ -38,8 +38,11 @@ const quality = http.get(`${window.location.origin}/api/strategy/:id/quality`, (
   }),
 );
 
+/** A customer's results on their dashboard and page: none unless a test says otherwise. */
+const results = http.get(`${window.location.origin}/api/customer/:id/results`, () => HttpResponse.json({ successful: true, data: { days: [], openPositions: [] }, error: null }));
+
 /** The msw server of the web tests; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...closeAllStates, ...guards, quality);
+export const server = setupServer(notifications.addEventListener('connection', () => undefined), ...pauseStates, ...closeAllStates, ...guards, quality, results);
 
 /** A successful envelope carrying `data`, typed by the route it answers. */
 export function ok<R extends RouteDef>(_route: R, data: z.input<R['data']>) {

@@ -10,6 +10,7 @@ import { exchangeRoutes } from '../../contract/api/exchange';
 import { guardRoutes } from '../../contract/api/guards';
 import { orderRoutes } from '../../contract/api/order';
 import { qualityRoutes } from '../../contract/api/quality';
+import { resultsRoutes } from '../../contract/api/results';
 import { registrationIdRoutes } from '../../contract/api/registrationId';
 import { strategyRoutes } from '../../contract/api/strategy';
 import { switchRoutes } from '../../contract/api/switches';
@@ -31,6 +32,7 @@ export const contractRoutes: RouteDef[] = [
   guardRoutes,
   orderRoutes,
   qualityRoutes,
+  resultsRoutes,
   registrationIdRoutes,
   strategyRoutes,
   switchRoutes,

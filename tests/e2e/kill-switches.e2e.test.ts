@@ -221,6 +221,8 @@ describe("a customer's guards in the back office", () => {
     const notice = page.getByTestId('pause-notice');
     await notice.waitFor();
     expect(await notice.innerText()).toMatch(new RegExp(`^Copying is paused: no new positions are opened for you\\. ${reason.replace(/[()]/g, '\\$&')}\\. Your open positions keep their stop loss and take-profits\\. Resumes by itself at `));
+    // Their results sit below: nothing realized, nothing open.
+    await page.getByTestId('customer-results').getByText('No open position.').waitFor();
     await e2e.screenshot(page, 'customer-paused-by-guard');
 
     const { page: staff } = await e2e.signedInPage(AccountType.Employee, { at: `/customer/${customer.roleId}` });

@@ -12,6 +12,7 @@ import { strategiesMessages } from './strategies';
 import { switchesMessages } from './switches';
 import { guardsMessages } from './guards';
 import { qualityMessages } from './quality';
+import { resultsMessages } from './results';
 import { webhookGroupsMessages } from './webhookGroups';
 
 /**
@@ -38,4 +39,5 @@ export const screenMessages: StringMap = {
   switches: switchesMessages,
   guards: guardsMessages,
   quality: qualityMessages,
+  results: resultsMessages,
 };

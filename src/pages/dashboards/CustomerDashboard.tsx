@@ -9,6 +9,7 @@ import { useLogout, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { AccountStatus, NO_EXCHANGE } from '../../../contract/enums';
 import { PauseNotice } from '../../components/switches/PauseNotice';
+import { ResultsCard } from '../../components/results/ResultsCard';
 import { UsdtAmount } from '../../components/UsdtAmount';
 import { useAppDataProvider } from '../../dataProvider';
 import { publicPaths } from '../routes';
@@ -54,6 +55,7 @@ export function CustomerDashboard() {
         <StatCard label={t('fields.currentBalance')} value={<UsdtAmount value={customer.currentWalletAmount} />} />
         <StatCard label={t('fields.totalTransaction')} value={customer.totalTransactions} />
       </Stack>
+      <ResultsCard customerId={customer.id} />
       <Card variant="outlined">
         <CardContent>
           <ReadOnlyFields fields={customerFields(customer).map((field) => ({ label: t(`fields.${field.key}`), value: field.value }))} />

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import type { Customer } from '../../../contract/api/customer';
 import { StatusChip } from '../../components/StatusChip';
+import { ResultsCard } from '../../components/results/ResultsCard';
 import { CustomerGuardsCard } from '../../components/guards/CustomerGuardsCard';
 import { PauseSwitchCard } from '../../components/switches/PauseSwitchCard';
 import { UsdtAmount } from '../../components/UsdtAmount';
@@ -44,6 +45,7 @@ function CustomerProfile({ customer }: { customer: Customer }) {
       </Card>
       <PauseSwitchCard target={{ scope: 'customer', id: customer.id }} />
       <CustomerGuardsCard customerId={customer.id} />
+      <ResultsCard customerId={customer.id} />
       <PasswordResetDialog {...password} />
     </Stack>
   );
