@@ -201,8 +201,23 @@ export class BybitAdapter extends CcxtAdapter {
 
   async cancelAttachedLeg(credentials: Credentials, symbol: string, leg: Pick<AttachedLeg, 'exchangeOrderId'>): Promise<void> {
     const market = await this.market(symbol);
+    await this.cancelOver(credentials, market, { orderId: leg.exchangeOrderId }, (ex) => ex.cancelOrder(leg.exchangeOrderId, market.ccxtSymbol));
+  }
+
+  /**
+   * A cancel (already gone is fine) over the account's /v5/trade session when it is open: it then takes the
+   * address's order-entry window, not the HTTP one that reads share, so cancelling replaced legs after a
+   * fan-out does not queue behind thousands of reads. REST otherwise, or when the socket path says so.
+   */
+  private async cancelOver(credentials: Credentials, market: MarketInfo, id: { orderId: string } | { orderLinkId: string }, overRest: (ex: Exchange) => Promise<unknown>): Promise<void> {
     try {
-      await this.call(credentials, (ex) => ex.cancelOrder(leg.exchangeOrderId, market.ccxtSymbol));
+      const socketEntry = this.orderEntry?.entry;
+      if (socketEntry && this.orderEntry?.sessions.ready(credentials)) {
+        const ex = bybitOf(this.client.ccxt);
+        const outcome = await socketEntry.cancel({ credentials, body: { category: 'linear', symbol: market.symbol, ...id }, refusal: (frame) => socketRefusal(ex, frame) });
+        if (outcome.kind === 'cancelled') return;
+      }
+      await this.call(credentials, overRest);
     } catch (error) {
       if ((error as ExchangeFailure).code === 'not_found') return;
       throw error;
@@ -273,12 +288,7 @@ export class BybitAdapter extends CcxtAdapter {
   async cancelOrder(credentials: Credentials, symbol: string, clientOrderId: string, kind: OrderKind = orderKindOf(clientOrderId)): Promise<void> {
     const market = await this.market(symbol);
     if (kind === 'trailing') return;
-    try {
-      await this.call(credentials, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId }));
-    } catch (error) {
-      if ((error as ExchangeFailure).code === 'not_found') return;
-      throw error;
-    }
+    await this.cancelOver(credentials, market, { orderLinkId: clientOrderId }, (ex) => ex.cancelOrder(undefined as unknown as string, market.ccxtSymbol, { orderLinkId: clientOrderId }));
   }
 
   /**

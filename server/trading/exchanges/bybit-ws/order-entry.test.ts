@@ -73,6 +73,25 @@ describe('Bybit order entry over the account /v5/trade session', () => {
     expect(sandbox.control.counters().tradeSockets).toMatchObject({ opened: 1, open: 1 });
   });
 
+  it('cancels go over the session too (by our client id and by the exchange id of an attached leg); one already gone is fine; no session: REST', async () => {
+    await bybit.warmSessions([account]);
+    await bybit.placeEntry(account, entry('ct2-1-e', { stopLossPrice: 58_000 }));
+    await bybit.placeTakeProfit(account, { symbol: 'BTCUSDT', side: 'long', quantity: 0.005, clientOrderId: 'ct2-1-tp1', positionMode: 'oneway', triggerPrice: 62_000 });
+    const attached = orders().find((o) => o.clientOrderId === '' && o.kind === 'tpsl')!;
+    await bybit.cancelOrder(account, 'BTCUSDT', 'ct2-1-tp1');
+    await bybit.cancelAttachedLeg(account, 'BTCUSDT', { exchangeOrderId: attached.id, planType: undefined });
+    await bybit.cancelOrder(account, 'BTCUSDT', 'ct2-1-tp1');
+    const cancels = () => routes(recorder.requests).filter((r) => r === 'POST /v5/order/cancel').length;
+    expect(cancels()).toBe(0);
+    expect(orders().filter((o) => o.clientOrderId === 'ct2-1-tp1' || o.id === attached.id).map((o) => o.status)).toEqual(['cancelled', 'cancelled']);
+
+    bybit.closeSessions([account]);
+    await bybit.placeTakeProfit(account, { symbol: 'BTCUSDT', side: 'long', quantity: 0.005, clientOrderId: 'ct2-1-tp2', positionMode: 'oneway', triggerPrice: 62_500 });
+    await bybit.cancelOrder(account, 'BTCUSDT', 'ct2-1-tp2');
+    expect(cancels()).toBe(1);
+    expect(orders().find((o) => o.clientOrderId === 'ct2-1-tp2')?.status).toBe('cancelled');
+  });
+
   it('a refusal over the socket is the same failure as over REST (duplicate client id looked up; insufficient balance final; ccxt precision checks before sending)', async () => {
     await bybit.warmSessions([account]);
     const first = await bybit.placeEntry(account, entry('ct2-1-e'));

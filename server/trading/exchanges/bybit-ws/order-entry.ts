@@ -45,6 +45,13 @@ export interface SocketCreate {
   refusal: (frame: TradeFrame) => ExchangeFailure;
 }
 
+export interface SocketCancel {
+  credentials: Credentials;
+  /** The REST body of /v5/order/cancel (args[0] of the op): category, symbol, and orderLinkId or orderId. */
+  body: Record<string, unknown>;
+  refusal: (frame: TradeFrame) => ExchangeFailure;
+}
+
 /** Placed over the socket (or found placed after a lost answer), or to be sent over REST. */
 export type SocketOutcome = { kind: 'placed'; order: PlacedOrder } | { kind: 'rest'; reason: string };
 
@@ -73,38 +80,63 @@ export class BybitSocketEntry {
   }
 
   async create(order: SocketCreate): Promise<SocketOutcome> {
+    const sent = await this.send('order.create', order.credentials, order.body, order.deadline);
+    if (sent.kind === 'rest') return sent;
+    if (sent.kind === 'lost') {
+      const found = await order.lookup();
+      return found ? { kind: 'placed', order: found } : { kind: 'rest', reason: `answer lost (${sent.reason}), not placed` };
+    }
+    if (sent.frame.retCode === 0) return { kind: 'placed', order: acknowledged(order.clientOrderId, sent.frame) };
+    throw order.refusal(sent.frame);
+  }
+
+  /**
+   * A cancel over the session (`order.cancel`, the body of /v5/order/cancel), under the same account slot and
+   * address window as a create: done, or to be sent over REST (no session, the socket path paused, an answer
+   * lost: a cancel sent twice only finds the order gone). A refusal is thrown as the REST answer's failure.
+   */
+  async cancel(order: SocketCancel): Promise<{ kind: 'cancelled' } | { kind: 'rest'; reason: string }> {
+    const sent = await this.send('order.cancel', order.credentials, order.body, undefined);
+    if (sent.kind === 'rest') return sent;
+    if (sent.kind === 'lost') return { kind: 'rest', reason: `answer lost (${sent.reason})` };
+    if (sent.frame.retCode === 0) return { kind: 'cancelled' };
+    throw order.refusal(sent.frame);
+  }
+
+  /** One op over the account's session, its answer, or why it must go over REST; answers that mean "elsewhere" handled here. */
+  private async send(op: 'order.create' | 'order.cancel', credentials: Credentials, body: Record<string, unknown>, deadline: number | undefined): Promise<Sent> {
     const { options } = this;
     if (Date.now() < this.pausedUntil) return { kind: 'rest', reason: 'address over its order-entry rate' };
     if (!options.limiter.orderEntryOpen('bybit', options.egress)) return { kind: 'rest', reason: "this process's part of the address's order-entry window is not settled yet" };
-    if (!options.sessions.ready(order.credentials)) return { kind: 'rest', reason: 'no open session' };
-    const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: order.credentials.apiKey, write: 'order', deadline: order.deadline, channel: 'websocket' });
+    if (!options.sessions.ready(credentials)) return { kind: 'rest', reason: 'no open session' };
+    const release = await options.limiter.acquire({ exchange: 'bybit', egress: options.egress, apiKey: credentials.apiKey, write: 'order', deadline, channel: 'websocket' });
     let frame: TradeFrame;
     let answeredAt: number | undefined;
     // The session may have dropped while the order waited for its slot.
-    const socket = options.sessions.ready(order.credentials);
+    const socket = options.sessions.ready(credentials);
     try {
       if (!socket) return { kind: 'rest', reason: 'session closed while waiting' };
       // Timestamps are the exchange's time (our clock may drift from it): a frame outside its window is refused.
       const header = { 'X-BAPI-TIMESTAMP': String(this.clock.now()), 'X-BAPI-RECV-WINDOW': String(TRADE_RECV_WINDOW_MS), Referer: options.brokerCode };
-      frame = await socket.order('order.create', order.body, header, options.requestTimeoutMs ?? TRADE_RECV_WINDOW_MS);
+      frame = await socket.order(op, body, header, options.requestTimeoutMs ?? TRADE_RECV_WINDOW_MS);
       answeredAt = this.clock.answeredAt(frame.header?.Timenow, performance.now());
     } catch (error) {
       if (!(error instanceof TradeSocketLost)) throw error;
       if (error.reason === 'not_open') return { kind: 'rest', reason: 'session closed' };
-      const found = await order.lookup();
-      return found ? { kind: 'placed', order: found } : { kind: 'rest', reason: `answer lost (${error.reason}), not placed` };
+      return { kind: 'lost', reason: error.reason };
     } finally {
       release(answeredAt);
     }
-    if (frame.retCode === 0) return { kind: 'placed', order: acknowledged(order.clientOrderId, frame) };
     if (SEND_OVER_REST.has(frame.retCode)) {
       if (frame.retCode === 10403) this.pausedUntil = Date.now() + ADDRESS_PAUSE_MS;
       if (REOPEN_SESSION.has(frame.retCode)) socket.close();
       return { kind: 'rest', reason: `socket answered ${frame.retCode}` };
     }
-    throw order.refusal(frame);
+    return { kind: 'answered', frame };
   }
 }
+
+type Sent = { kind: 'answered'; frame: TradeFrame } | { kind: 'rest'; reason: string } | { kind: 'lost'; reason: string };
 
 /** Bybit acknowledges with the ids only: the fill is read later, as after a REST create. */
 function acknowledged(clientOrderId: string, frame: TradeFrame): PlacedOrder {
