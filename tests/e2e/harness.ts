@@ -47,10 +47,11 @@ export interface E2e {
    * A new person of that type with a session on a new page, opened at `at` (default: their landing page).
    * The session comes from the API's own sign-in (password, then the emailed code) and is kept in the
    * app's session cookie; the sign-in screens themselves are typed through `signIn` where they are tested.
+   * `prepare` changes the person's data before that page opens.
    */
   signedInPage(
     accountType: AccountType,
-    options?: Parameters<typeof createPerson>[2] & { viewport?: { width: number; height: number }; at?: string },
+    options?: Parameters<typeof createPerson>[2] & { viewport?: { width: number; height: number }; at?: string; prepare?: (person: Person) => Promise<void> },
   ): Promise<{ page: Page; person: Person }>;
   /** With E2E_SCREENSHOTS=1: saves tests/e2e/screenshots/<name>.png (git-ignored), once the network is idle and animations are done. */
   screenshot(page: Page, name: string): Promise<string>;
@@ -115,8 +116,10 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
       await page.waitForURL(options.landing ?? /\/(admin|employee|agent|customer)\/dashboard$/);
     },
     async signedInPage(accountType, options = {}) {
-      const { viewport, at, ...personOptions } = options;
+      const { viewport, at, prepare, ...personOptions } = options;
       const person = await createPerson(ctx, accountType, personOptions);
+      // What the person's data must hold before their first page is shown (an exchange connected, a pause).
+      await prepare?.(person);
       const page = await e2e.newPage(viewport);
       const token = await loginAs(ctx, person);
       // As src/dataProvider/token.ts stores it after the code is verified.

@@ -44,6 +44,14 @@ describe('kill switch card', () => {
     expect(screen.getByText('Running')).toBeInTheDocument();
   });
 
+  it("says why a loss guard paused a customer's copying and when it ends", async () => {
+    const reason = 'Maximum drawdown reached: equity 85000.00 USDT is 15.0 % below its high of 100000.00 USDT, limit 10 %';
+    server.use(http.get(apiUrl('/api/customer/12/pause'), () => HttpResponse.json(ok(switchRoutes.customerState, { paused: true, pausedAt: PAUSED_AT, reason, resumeAt: null }))));
+    renderWithAdmin(<PauseSwitchCard target={{ scope: 'customer', id: 12 }} />, { accountType: AccountType.Employee });
+    const notice = await screen.findByTestId('pause-notice');
+    expect(notice.textContent).toBe(`${reason}. Stays paused until an admin resumes it.`);
+  });
+
   it('shows an employee the state with the controls disabled', async () => {
     server.use(http.get(apiUrl('/api/platform/pause'), () => HttpResponse.json(ok(switchRoutes.platformState, { paused: true, pausedAt: PAUSED_AT, reason: null, resumeAt: null }))));
     renderWithAdmin(<PauseSwitchCard target={{ scope: 'platform' }} />, { accountType: AccountType.Employee });
