@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, AmountType, CustomerGroup, ExitType, OrderStatus } from '../../contract/enums';
+import { AmountType, CustomerGroup, ExitType, OrderStatus } from '../../contract/enums';
 import type { AccountState } from '../../server/sandbox/control';
-import { personWithToken, type Person } from '../helpers/fixtures';
-import { engineSuite, executionsOf, goldPair, insertStrategy, openPositions, startEngine, stopsOf, waitFor, type TradingCustomer } from './fixtures';
+import { engineSuite, executionsOf, goldPair, insertStrategy, openPositions, startEngine, stopsOf, waitFor, type TradingCustomer, staffOf } from './fixtures';
 
 /**
  * Close all (issue 29) against the sandbox: a strategy's, a customer's and the platform's close-all close
@@ -13,12 +12,9 @@ import { engineSuite, executionsOf, goldPair, insertStrategy, openPositions, sta
  */
 describe('close all: a strategy, a customer, the platform', () => {
   const suite = engineSuite(startEngine);
-  let admin: Person & { token: string };
-  let employee: Person & { token: string };
+  const staff = staffOf(suite);
 
   beforeAll(async () => {
-    admin = await personWithToken(suite.ctx, AccountType.Admin);
-    employee = await personWithToken(suite.ctx, AccountType.Employee);
     suite.sandbox.control.setPrice('ETHUSDT', 3000);
   });
 
@@ -46,7 +42,7 @@ describe('close all: a strategy, a customer, the platform', () => {
   /** Waits until the latest close-all read at `path` has every position it asked for closed. */
   const progressDone = (path: string) =>
     waitFor(`${path} done`, async () => {
-      const last = (await suite.ctx.api('GET', path, { token: employee.token })).body.data.last;
+      const last = (await suite.ctx.api('GET', path, { token: staff.employee.token })).body.data.last;
       return last && last.closed === last.positions ? last : undefined;
     });
   async function exitAuditsOf(orderId: number): Promise<Array<[number, string, number | null]>> {
@@ -60,7 +56,7 @@ describe('close all: a strategy, a customer, the platform', () => {
 
   it("a strategy's close-all closes its positions on both exchanges, audits each as by admin, and leaves the other strategy's", async () => {
     const { customers, btc, btcOrderId, ethOrderId } = await twoStrategiesOpen();
-    const asked = await suite.ctx.api('POST', `/api/strategy/${btc.id}/close-all`, { token: admin.token });
+    const asked = await suite.ctx.api('POST', `/api/strategy/${btc.id}/close-all`, { token: staff.admin.token });
     expect(asked.status).toBe(200);
     expect(asked.body.data).toMatchObject({ scope: 'strategy', positions: 2 });
 
@@ -82,13 +78,13 @@ describe('close all: a strategy, a customer, the platform', () => {
   it("a customer's close-all closes that customer's positions of every strategy and no one else's", async () => {
     const { customers } = await twoStrategiesOpen();
     const [closed, kept] = customers as [TradingCustomer, TradingCustomer];
-    const asked = await suite.ctx.api('POST', `/api/customer/${closed.customerId}/close-all`, { token: admin.token });
+    const asked = await suite.ctx.api('POST', `/api/customer/${closed.customerId}/close-all`, { token: staff.admin.token });
     expect(asked.body.data).toMatchObject({ scope: 'customer', positions: 2 });
     await progressDone(`/api/customer/${closed.customerId}/close-all`);
     expect([sizeOf(closed, 'BTCUSDT'), sizeOf(closed, 'ETHUSDT')]).toEqual([0, 0]);
     expect([...liveOrders(closed, 'BTCUSDT'), ...liveOrders(closed, 'ETHUSDT')]).toEqual([]);
     expect([sizeOf(kept, 'BTCUSDT'), sizeOf(kept, 'ETHUSDT')]).toEqual([0.01, 0.5]);
-    const other = await suite.ctx.api('GET', `/api/customer/${kept.customerId}/close-all`, { token: employee.token });
+    const other = await suite.ctx.api('GET', `/api/customer/${kept.customerId}/close-all`, { token: staff.employee.token });
     expect(other.body.data).toEqual({ last: null });
   });
 
@@ -96,11 +92,11 @@ describe('close all: a strategy, a customer, the platform', () => {
     const { customers, btc, btcOrderId } = await twoStrategiesOpen();
     suite.sandbox.control.setBook({ levels: 1, levelSize: 0.0001, spread: 0, step: 0, refillMs: 1e9 }, 'BTCUSDT');
     try {
-      const asked = await suite.ctx.api('POST', `/api/strategy/${btc.id}/close-all`, { token: admin.token });
+      const asked = await suite.ctx.api('POST', `/api/strategy/${btc.id}/close-all`, { token: staff.admin.token });
       expect(asked.body.data).toMatchObject({ positions: 2, closed: 0 });
       // Each close was sent and came back unfilled (the engine's close legs): the positions are still open, with their stops.
       await waitFor('a close sent for each customer', async () => (await executionsOf(suite.ctx, btcOrderId)).every((row) => row.legs.some((leg) => leg.kind === 'close')));
-      const progress = (await suite.ctx.api('GET', `/api/strategy/${btc.id}/close-all`, { token: employee.token })).body.data.last;
+      const progress = (await suite.ctx.api('GET', `/api/strategy/${btc.id}/close-all`, { token: staff.employee.token })).body.data.last;
       expect(progress).toMatchObject({ positions: 2, closed: 0, protected: 2 });
       for (const customer of customers) {
         expect(sizeOf(customer, 'BTCUSDT')).toBe(0.01);
@@ -115,13 +111,13 @@ describe('close all: a strategy, a customer, the platform', () => {
 
   it("the platform's close-all needs the mailed code, then closes every live position there is", async () => {
     const { customers } = await twoStrategiesOpen();
-    expect((await suite.ctx.api('POST', '/api/platform/close-all', { token: admin.token, body: { code: '000000' } })).status).toBe(400);
-    expect((await suite.ctx.api('POST', '/api/platform/close-all', { token: employee.token, body: { code: '000000' } })).status).toBe(403);
+    expect((await suite.ctx.api('POST', '/api/platform/close-all', { token: staff.admin.token, body: { code: '000000' } })).status).toBe(400);
+    expect((await suite.ctx.api('POST', '/api/platform/close-all', { token: staff.employee.token, body: { code: '000000' } })).status).toBe(403);
     for (const customer of customers) expect(sizeOf(customer, 'ETHUSDT')).toBe(0.5);
 
     suite.ctx.clock.advance(31_000);
-    expect((await suite.ctx.api('POST', '/api/platform/pause/code', { token: admin.token })).status).toBe(200);
-    const asked = await suite.ctx.api('POST', '/api/platform/close-all', { token: admin.token, body: { code: suite.ctx.lastCode(admin.email) } });
+    expect((await suite.ctx.api('POST', '/api/platform/pause/code', { token: staff.admin.token })).status).toBe(200);
+    const asked = await suite.ctx.api('POST', '/api/platform/close-all', { token: staff.admin.token, body: { code: suite.ctx.lastCode(staff.admin.email) } });
     expect(asked.status).toBe(200);
     const live = await suite.ctx.deps.db.execute<{ n: number }>(sql`select count(*)::int as n from executions where close_all_id = ${asked.body.data.id}`);
     expect(asked.body.data.positions).toBe(live.rows[0]!.n);

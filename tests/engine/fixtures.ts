@@ -16,7 +16,7 @@ import { DEFAULT_CEILINGS, ExchangeRateLimiter } from '../../server/trading/exch
 import { useExchangeAccess, type ExchangeAccessOptions } from '../../server/trading/exchanges/for-deps';
 import type { TradingConfig } from '../../server/trading/config';
 import { guardedFetch } from '../helpers/fetch-guard';
-import { createPerson } from '../helpers/fixtures';
+import { createPerson, personWithToken, type Person } from '../helpers/fixtures';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 
 export interface StrategyInput {
@@ -345,3 +345,13 @@ export function feesPaid(sandbox: RunningSandbox, customer: TradingCustomer, sym
 
 /** How a closed position's last exit audit ends (LIVE-FIDELITY D12): its gross PnL less the fees paid, no funding settled. */
 export const netPnlText = (gross: number, fees: number) => `realized PnL ${(gross - fees).toFixed(2)} USDT after fees ${fees.toFixed(2)} and funding 0.00 USDT`;
+
+/** An admin and an employee with sessions on the suite's server, made once before its tests. */
+export function staffOf(suite: EngineSuite): { readonly admin: Person & { token: string }; readonly employee: Person & { token: string } } {
+  const staff = {} as { admin: Person & { token: string }; employee: Person & { token: string } };
+  beforeAll(async () => {
+    staff.admin = await personWithToken(suite.ctx, AccountType.Admin);
+    staff.employee = await personWithToken(suite.ctx, AccountType.Employee);
+  });
+  return staff;
+}

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ExecutionQuality } from '../../contract/api/quality';
 import { AccountType } from '../../contract/enums';
-import { personWithToken, type Person } from '../helpers/fixtures';
-import { engineSuite, goldPair, goldStrategy, openPositions, startEngine, type TradingCustomer } from './fixtures';
+import { personWithToken } from '../helpers/fixtures';
+import { engineSuite, goldPair, goldStrategy, openPositions, startEngine, type TradingCustomer, staffOf } from './fixtures';
 
 /**
  * Execution quality (issue 29) against the sandbox: every copy of an alert carries when it was sent,
@@ -11,15 +11,10 @@ import { engineSuite, goldPair, goldStrategy, openPositions, startEngine, type T
  */
 describe('execution quality per copy and per strategy', () => {
   const suite = engineSuite(startEngine);
-  let admin: Person & { token: string };
-  let employee: Person & { token: string };
+  const staff = staffOf(suite);
 
-  beforeAll(async () => {
-    admin = await personWithToken(suite.ctx, AccountType.Admin);
-    employee = await personWithToken(suite.ctx, AccountType.Employee);
-  });
 
-  const get = (url: string, token = employee.token) => suite.ctx.api('GET', url, { token });
+  const get = (url: string, token = staff.employee.token) => suite.ctx.api('GET', url, { token });
   const filledAt = (customer: TradingCustomer) => suite.sandbox.control.account(customer.sandbox!.uid).orders.find((order) => order.filledQty > 0)!.avgPrice;
 
   it("an order's copies: sent, acknowledged and filled in that order, and the fill's slippage from the alert's price", async () => {
@@ -58,13 +53,13 @@ describe('execution quality per copy and per strategy', () => {
   it('skipped copies count by reason; bad input, unknown records and customers are refused', async () => {
     const [paused] = await goldPair(suite.ctx, suite.sandbox);
     const strategy = await goldStrategy(suite.ctx);
-    await suite.ctx.api('PUT', `/api/customer/${paused!.customerId}/pause`, { token: admin.token, body: { paused: true } });
+    await suite.ctx.api('PUT', `/api/customer/${paused!.customerId}/pause`, { token: staff.admin.token, body: { paused: true } });
     await openPositions(suite.ctx, strategy.url, JSON.stringify({ action: 'open', alert_id: 'quality-2' }));
     const quality = await get(`/api/strategy/${strategy.id}/quality`);
     expect(quality.body.data).toMatchObject({ days: 30, executions: 1, filled: 1, skipped: [{ reason: 'customer paused', count: 1 }] });
     // No price in the alert: no slippage from it.
     expect(quality.body.data.meanSlippageBps).toBeNull();
-    await suite.ctx.api('PUT', `/api/customer/${paused!.customerId}/pause`, { token: admin.token, body: { paused: false } });
+    await suite.ctx.api('PUT', `/api/customer/${paused!.customerId}/pause`, { token: staff.admin.token, body: { paused: false } });
 
     for (const bad of ['0', '366', 'x', '1.5']) {
       const answer = await get(`/api/strategy/${strategy.id}/quality?days=${bad}`);

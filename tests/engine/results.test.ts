@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CustomerResults } from '../../contract/api/results';
 import { AccountType, AmountType, CustomerGroup, EntryDirection } from '../../contract/enums';
 import { closeOrder } from '../../server/trading/intake';
-import { personWithToken, type Person } from '../helpers/fixtures';
-import { engineSuite, executionsOf, insertStrategy, openPositions, startEngine, stopLossOf, tradingCustomer, waitFor } from './fixtures';
+import { personWithToken } from '../helpers/fixtures';
+import { engineSuite, executionsOf, insertStrategy, openPositions, startEngine, stopLossOf, tradingCustomer, waitFor, staffOf } from './fixtures';
 
 /**
  * A customer's results (issue 29) against the sandbox: the open position with the stop and take-profits the
@@ -11,15 +11,10 @@ import { engineSuite, executionsOf, insertStrategy, openPositions, startEngine, 
  */
 describe("a customer's results: open positions with their protection, realized PnL per day", () => {
   const suite = engineSuite(startEngine);
-  let admin: Person & { token: string };
-  let employee: Person & { token: string };
+  const staff = staffOf(suite);
 
-  beforeAll(async () => {
-    admin = await personWithToken(suite.ctx, AccountType.Admin);
-    employee = await personWithToken(suite.ctx, AccountType.Employee);
-  });
 
-  const results = async (customerId: number, token = employee.token): Promise<CustomerResults> => {
+  const results = async (customerId: number, token = staff.employee.token): Promise<CustomerResults> => {
     const answer = await suite.ctx.api('GET', `/api/customer/${customerId}/results`, { token });
     expect(answer.status).toBe(200);
     return answer.body.data;
@@ -44,7 +39,7 @@ describe("a customer's results: open positions with their protection, realized P
     expect(takeProfits).toHaveLength(2);
 
     suite.sandbox.control.setPrice('BTCUSDT', 60100);
-    await closeOrder(suite.ctx.deps, { orderId, actorAccountId: admin.accountId });
+    await closeOrder(suite.ctx.deps, { orderId, actorAccountId: staff.admin.accountId });
     const [row] = await waitFor('closed', async () => {
       const rows = await executionsOf(suite.ctx, orderId);
       return rows[0]?.state === 'closed' ? rows : undefined;
@@ -61,6 +56,6 @@ describe("a customer's results: open positions with their protection, realized P
     const other = await personWithToken(suite.ctx, AccountType.Customer);
     expect(await results(own.roleId, own.token)).toEqual({ days: [], openPositions: [] });
     expect((await suite.ctx.api('GET', `/api/customer/${other.roleId}/results`, { token: own.token })).status).toBe(404);
-    expect((await suite.ctx.api('GET', '/api/customer/99999999/results', { token: employee.token })).status).toBe(404);
+    expect((await suite.ctx.api('GET', '/api/customer/99999999/results', { token: staff.employee.token })).status).toBe(404);
   });
 });
