@@ -24,7 +24,8 @@ export const STRATEGIES_CHANNEL = 'strategies_changed';
  * Webhook tokens to strategies. While this process listens for changes to the strategies table it
  * holds every live strategy by token hash, so an alert costs no database read: a change drops the
  * whole snapshot and reloads it at once; until the new one is in, and while the listener is down, each
- * lookup reads the database, so a stale strategy is never served. A token missing from the snapshot is
+ * lookup reads the database. A change made in this process is heard at its commit (`changed`), before
+ * its notification: the old token of a rotation is refused from the rotation's answer on. A token missing from the snapshot is
  * read from the database too (a strategy created a moment ago may not have been heard of yet).
  */
 export interface WebhookStrategies {
@@ -34,6 +35,11 @@ export interface WebhookStrategies {
    * lost) and loads the snapshot through `db`.
    */
   start(db: Db, pool: pg.Pool, log: FastifyBaseLogger): Promise<void>;
+  /**
+   * A change to a strategy this process has committed: the snapshot is dropped now, not when the change's
+   * notification arrives, so the answer to the change is never followed by a lookup that misses it.
+   */
+  changed(): void;
   stop(): Promise<void>;
 }
 
@@ -102,6 +108,7 @@ export function createWebhookStrategies(): WebhookStrategies {
       listener = new ChannelListener(pool.options, STRATEGIES_CHANNEL, { message: invalidate, listening: invalidate, lost: invalidate }, processLog, 'webhook-strategies');
       await listener.start();
     },
+    changed: invalidate,
     async stop() {
       const current = listener;
       listener = undefined;

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AccountType, AmountType, CustomerGroup, OrderEntryType, OrderStatus } from '../../contract/enums';
 import { validation } from '../../contract/messages';
+import type { Db } from '../../server/db/client';
 import { orders, staffActions, strategies } from '../../server/db/schema/index';
 import { sha256 } from '../../server/lib/tokens';
 import { personWithToken, createPerson } from '../helpers/fixtures';
+import { withNotificationsHeld } from '../helpers/notifications';
 import { createTestContext, type TestContext } from '../helpers/test-app';
 import { guardedFetch } from '../helpers/fetch-guard';
 import { startSandbox, type RunningSandbox } from '../../server/sandbox/index';
@@ -38,6 +40,12 @@ function validBody(id: string, overrides: Record<string, unknown> = {}) {
     exclusiveCustomerId: null,
     ...overrides,
   };
+}
+
+/** Waits until the app's token -> strategy snapshot answers `token` from memory (a lookup that reads the database throws). */
+async function waitForSnapshotOf(token: string): Promise<void> {
+  const noDatabase = new Proxy({}, { get: () => { throw new Error('the lookup read the database'); } }) as Db;
+  await vi.waitFor(async () => expect(await ctx.deps.intake.strategies.find(noDatabase, token)).toBeDefined(), { timeout: 30_000 });
 }
 
 /** Each create one second after the previous one, so "newest first" is well defined. */
@@ -325,8 +333,16 @@ describe('win/loss, delete and webhook rotation', () => {
     await ctx.deps.db.update(orders).set({ status: OrderStatus.Loss }).where(eq(orders.strategyId, 'SOL-A'));
     const before = (await ctx.deps.db.select().from(strategies).where(eq(strategies.id, 'SOL-A')))[0]!;
     expect(before.webhookTokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const deleted = await ctx.api('DELETE', '/api/strategy/SOL-A', { token: admin });
+    const webhookToken = ((await ctx.api('GET', '/api/strategy/SOL-A', { token: admin })).body.data.webhookUrl as string).split('/').at(-1)!;
+    await waitForSnapshotOf(webhookToken);
+    // Its URL dies with the answer, not when the deletion's notification reaches the webhook snapshot.
+    const { deleted, webhookStatus } = await withNotificationsHeld(ctx.deps.pool, 'webhook-strategies', async () => {
+      const deleted = await ctx.api('DELETE', '/api/strategy/SOL-A', { token: admin });
+      const webhookStatus = (await ctx.api('POST', `/api/webhook/${webhookToken}`, { payload: 'open', headers: { 'content-type': 'text/plain' } })).status;
+      return { deleted, webhookStatus };
+    });
     expect(deleted.body).toEqual({ successful: true, data: { success: true }, error: null });
+    expect(webhookStatus).toBe(404);
     expect((await ctx.api('GET', '/api/strategy/SOL-A', { token: admin })).status).toBe(404);
     const after = (await ctx.deps.db.select().from(strategies).where(eq(strategies.id, 'SOL-A')))[0]!;
     expect([after.webhookTokenHash, after.webhookTokenSealed, after.legacyWebhookToken]).toEqual([null, null, null]);
@@ -338,10 +354,19 @@ describe('win/loss, delete and webhook rotation', () => {
     expect((await ctx.api('DELETE', '/api/strategy/SOL-A', { token: admin })).status).toBe(404);
   });
 
-  it('rotates the webhook token (admins only): the new URL replaces the old one', async () => {
+  it('rotates the webhook token (admins only): the new URL replaces the old one, at once', async () => {
     const before = (await ctx.api('GET', '/api/strategy/XRP-A', { token: admin })).body.data.webhookUrl;
     expect((await ctx.api('POST', '/api/strategy/XRP-A/webhook/rotate', { token: employee })).status).toBe(403);
-    const rotated = await ctx.api('POST', '/api/strategy/XRP-A/webhook/rotate', { token: admin });
+    // The token -> strategy snapshot is known to hold XRP-A (its webhook answered from memory).
+    const oldToken = (before as string).split('/').at(-1) as string;
+    await waitForSnapshotOf(oldToken);
+    // The rotation's notification still on its way to the listener: the old URL is refused all the same.
+    const { rotated, oldUrlStatus } = await withNotificationsHeld(ctx.deps.pool, 'webhook-strategies', async () => {
+      const rotated = await ctx.api('POST', '/api/strategy/XRP-A/webhook/rotate', { token: admin });
+      const oldUrlStatus = (await ctx.api('POST', `/api/webhook/${oldToken}`, { payload: 'open', headers: { 'content-type': 'text/plain' } })).status;
+      return { rotated, oldUrlStatus };
+    });
+    expect(oldUrlStatus).toBe(404);
     expect(rotated.status).toBe(200);
     expect(rotated.body.data.id).toBe('XRP-A');
     expect(rotated.body.data.webhookUrl).not.toBe(before);
@@ -351,7 +376,6 @@ describe('win/loss, delete and webhook rotation', () => {
     const token = rotated.body.data.webhookUrl.split('/').at(-1) as string;
     expect(rotated.body.data.webhookUrl).toBe(`${ctx.config.publicUrl}/api/webhook/${token}`);
     expect(row!.webhookTokenHash).toBe(sha256(token));
-    const oldToken = (before as string).split('/').at(-1) as string;
     expect((await ctx.api('POST', `/api/webhook/${oldToken}`, { payload: 'open', headers: { 'content-type': 'text/plain' } })).status).toBe(404);
   });
 });

@@ -36,3 +36,20 @@ export async function notificationsDelivered(listener: NotificationSource, sende
   }
   return marker;
 }
+
+/**
+ * Runs `during` while the LISTEN connections named `applicationName` on the current database cannot
+ * receive anything: their PostgreSQL backends are stopped (SIGSTOP) and continued afterwards, as when
+ * a notification is still on its way. Needs the database server on this machine (the embedded one);
+ * throws when a backend is not a local process, rather than pass without holding anything.
+ */
+export async function withNotificationsHeld<T>(pool: Statements & { query(text: string): Promise<{ rows: { pid: number }[] }> }, applicationName: string, during: () => Promise<T>): Promise<T> {
+  const { rows } = await pool.query(`select pid from pg_stat_activity where application_name = '${applicationName.replace(/'/g, "''")}' and datname = current_database()`);
+  if (rows.length === 0) throw new Error(`no connection named ${applicationName} is listening`);
+  for (const { pid } of rows) process.kill(pid, 'SIGSTOP');
+  try {
+    return await during();
+  } finally {
+    for (const { pid } of rows) process.kill(pid, 'SIGCONT');
+  }
+}

@@ -47,8 +47,8 @@ async function replaceGuards<T extends Guards>(
 
 /**
  * Sets the strategy's guards (staff log `strategy.guards`); undefined when there is no such strategy. The
- * strategies trigger tells every process's webhook snapshot, so the next alert is judged by the new
- * settings; executions read theirs when they run.
+ * strategies trigger tells the other processes' webhook snapshots (the route drops this one's at once), so
+ * the next alert is judged by the new settings; executions read theirs when they run.
  */
 export function setStrategyGuards(db: DbOrTx, strategyId: string, guards: StrategyGuardsBody, actorAccountId: number): Promise<StrategyGuardsBody | undefined> {
   return replaceGuards(db, guards, {

@@ -21,9 +21,12 @@ export function registerGuardRoutes(app: FastifyInstance, deps: Deps): void {
   };
 
   registerRoute(app, guardRoutes.strategyGuards, async ({ params }) => answer(await strategyGuardsOf(db, params.id)));
-  registerRoute(app, guardRoutes.setStrategyGuards, async ({ params, body, auth }) =>
-    answer(await setStrategyGuards(db, params.id, body, auth.accountId)),
-  );
+  registerRoute(app, guardRoutes.setStrategyGuards, async ({ params, body, auth }) => {
+    const guards = await setStrategyGuards(db, params.id, body, auth.accountId);
+    // The maximum alert age is judged from the webhook snapshot: the next alert sees the new one.
+    deps.intake.strategies.changed();
+    return answer(guards);
+  });
 
   const customerAnswer = (guards: CustomerGuards | undefined): CustomerGuards => {
     if (!guards) throw notFound(messages.notFound('Customer'));

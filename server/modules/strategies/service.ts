@@ -109,7 +109,7 @@ export async function updateStrategy(deps: Pick<Deps, 'db' | 'clock'>, view: Str
 }
 
 /** Soft delete: orders and earnings keep their strategy; the webhook token is dropped so the URL dies. */
-export async function deleteStrategy(deps: Pick<Deps, 'db' | 'clock'>, id: string, actorAccountId: number): Promise<void> {
+export async function deleteStrategy(deps: Pick<Deps, 'db' | 'clock' | 'intake'>, id: string, actorAccountId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     if (!(await liveStrategyExists(tx, id))) throw strategyNotFound();
     if (await hasOpenOrder(tx, id)) {
@@ -122,15 +122,17 @@ export async function deleteStrategy(deps: Pick<Deps, 'db' | 'clock'>, id: strin
       .where(eq(strategies.id, id));
     await logStaffAction(tx, { actorAccountId, action: 'delete', targetType: 'strategy', targetId: id });
   });
+  deps.intake.strategies.changed();
 }
 
-export async function rotateWebhookToken(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets'>, id: string, actorAccountId: number): Promise<{ id: string; webhookUrl: string }> {
+export async function rotateWebhookToken(deps: Pick<Deps, 'db' | 'clock' | 'config' | 'secrets' | 'intake'>, id: string, actorAccountId: number): Promise<{ id: string; webhookUrl: string }> {
   const { token, columns } = newWebhookToken(deps.secrets, id);
   await deps.db.transaction(async (tx) => {
     if (!(await liveStrategyExists(tx, id))) throw strategyNotFound();
     await tx.update(strategies).set({ ...columns, datetimeUpdated: deps.clock.now() }).where(eq(strategies.id, id));
     await logStaffAction(tx, { actorAccountId, action: 'rotateWebhook', targetType: 'strategy', targetId: id });
   });
+  deps.intake.strategies.changed();
   return { id, webhookUrl: webhookUrlOf(deps.config.publicUrl, token) };
 }
 
