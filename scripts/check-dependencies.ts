@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 const REGISTRY = 'https://registry.npmjs.org/';
 const EXACT_VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+/** One version, or one version of a registry package under another name (`npm:typescript@7.0.2`). */
+const PINNED_SPEC = /^(?:npm:(?:@[a-z0-9._-]+\/)?[a-z0-9._-]+@)?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 interface PackageJson {
   dependencies?: Record<string, string>;
@@ -43,7 +45,7 @@ export function pinningProblems(manifest: PackageJson): string[] {
   const problems: string[] = [];
   for (const section of ['dependencies', 'devDependencies', 'overrides'] as const) {
     for (const [name, spec] of Object.entries(manifest[section] ?? {})) {
-      if (!EXACT_VERSION.test(spec)) problems.push(`package.json ${section}.${name} is '${spec}', not one pinned version`);
+      if (!PINNED_SPEC.test(spec)) problems.push(`package.json ${section}.${name} is '${spec}', not one pinned version`);
     }
   }
   return problems;

@@ -17,6 +17,9 @@ describe('the dependency check of .ci/run', () => {
     const ranged = copy(manifest);
     ranged.dependencies.pg = '^8.23.1';
     expect(pinningProblems(ranged)).toEqual(["package.json dependencies.pg is '^8.23.1', not one pinned version"]);
+    const aliased = copy(manifest);
+    aliased.devDependencies['typescript-7'] = 'npm:typescript@^7.0.2';
+    expect(pinningProblems(aliased)).toEqual(["package.json devDependencies.typescript-7 is 'npm:typescript@^7.0.2', not one pinned version"]);
     expect(lockfileProblems(ranged, lock)).toEqual(["dependencies.pg: package.json says '^8.23.1', package-lock.json '8.23.1'"]);
     const tampered = copy(lock);
     tampered.packages['node_modules/exceljs'].resolved = 'git+https://example.com/exceljs.git#abc';
