@@ -287,9 +287,24 @@ export function stopLossOf(state: AccountState, symbol = 'BTCUSDT'): number | un
 }
 
 /** Makes every open position due for a position sync now, and wakes the dispatcher. */
+/**
+ * Every open execution checked again from now on. A check already running ends by setting its next one a
+ * sync interval away, which would undo "now" (and it may have read the exchange before what the test just
+ * did there): as the engine does with news of a running execution (wakeExecutions), such executions are
+ * made due once their run has ended.
+ */
 export async function syncNow(ctx: TestContext, dispatcher: Dispatcher): Promise<void> {
-  await ctx.deps.db.execute(sql`update executions set next_attempt_at = now() where state = 'open'`);
-  dispatcher.wake();
+  await waitFor(
+    'the checks already running to end',
+    async () => {
+      const { rows } = await ctx.deps.db.execute<{ running: number }>(sql`
+        with due as (update executions set next_attempt_at = now() where state = 'open' and (claim_expires_at is null or claim_expires_at < now()) returning id)
+        select count(*)::int as running from executions where state = 'open' and claim_expires_at >= now()`);
+      dispatcher.wake();
+      return rows[0]!.running === 0;
+    },
+    60_000,
+  );
 }
 
 /** Sends one alert and waits until every queued execution has its position protected (or ended). */
